@@ -1,0 +1,65 @@
+# STC: RTL co-simulation harness for a 2:4 sparse tensor core tile.
+# `make help` lists the targets. Everything is built under $(BUILD).
+
+# ---- user knobs -------------------------------------------------------------
+N      ?= 16
+SEED   ?= 1
+STALL  ?= 0
+VEC    ?=
+BUILD  ?= build
+
+# ---- tools ------------------------------------------------------------------
+CC        ?= cc
+CXX       ?= c++
+VERILATOR ?= verilator
+IVERILOG  ?= iverilog
+JOBS      ?= 2
+
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
+OPT      ?= -O2 -g
+CFLAGS   := $(CSTD) $(OPT) $(WARN) -Icmodel -Ivectors -Isim $(EXTRA_CFLAGS)
+LDFLAGS  := $(EXTRA_LDFLAGS)
+DEPS     := scripts/deps.sh
+
+.DEFAULT_GOAL := help
+.PHONY: help deps
+
+help:
+	@echo "STC co-simulation harness. Targets:"
+	@echo "  make sim            build what is stale, run the lockstep regression (RTL vs golden model)"
+	@echo "  make sim VEC=f.vec  run one vector;  SEED=, STALL= (0..100 %), N= as expected"
+	@echo "  make test           unit tests + cosim regression (what CI runs)"
+	@echo "  make ci             lint, unit tests, full regression at two stall settings, JUnit XML"
+	@echo "  make wave VEC=f.vec re-run one vector with FST tracing and open GTKWave"
+	@echo "  make lint           verilator --lint-only -Wall and iverilog on rtl/"
+	@echo "  make vectors        regenerate the checked-in regression (byte-identical)"
+	@echo "  make bench          cosim speed against the bare Verilator model"
+	@echo "  make format         clang-format the C sources;  make check-format, make cppcheck"
+	@echo "  make deps           install or check every Debian package the project uses"
+	@echo "  make clean          remove $(BUILD)/"
+
+deps:
+	@$(DEPS) all
+
+$(BUILD):
+	@mkdir -p $@
+
+include cmodel/cmodel.mk
+include vectors/vectors.mk
+include rtl/rtl.mk
+include sim/sim.mk
+include tb/tb.mk
+
+.PHONY: clean format check-format cppcheck
+clean:
+	rm -rf $(BUILD)
+
+C_FORMAT_FILES = $(wildcard cmodel/*.[ch] vectors/*.[ch] sim/*.[ch] sim/*.cpp tb/*.[ch])
+format:
+	clang-format -i $(C_FORMAT_FILES)
+check-format:
+	clang-format --dry-run --Werror $(C_FORMAT_FILES)
+cppcheck:
+	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
+	  --std=c11 --inline-suppr -Icmodel -Ivectors -Isim cmodel vectors sim/*.c tb

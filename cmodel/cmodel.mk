@@ -1,0 +1,12 @@
+# cmodel.mk - the golden C model library.
+CMODEL_SRCS := $(wildcard cmodel/*.c)
+CMODEL_OBJS := $(CMODEL_SRCS:%.c=$(BUILD)/%.o)
+CMODEL_LIB  := $(BUILD)/libstc_cmodel.a
+
+$(BUILD)/cmodel/%.o: cmodel/%.c $(wildcard cmodel/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(CMODEL_LIB): $(CMODEL_OBJS)
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^

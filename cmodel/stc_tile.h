@@ -1,0 +1,143 @@
+/*
+ * stc_tile.h - golden cycle-accurate model of the STC sparse tensor tile.
+ *
+ * The model implements docs/architecture.md and nothing else. It is stepped
+ * one clock at a time with the same input signals the RTL sees, so the two
+ * can run in lockstep. All outputs are Moore outputs: stc_tile_eval() reads
+ * registered state only, stc_tile_step() is the rising clock edge.
+ *
+ * Signal names mirror the RTL ports (without the _i/_o suffixes); encodings
+ * are the RTL's too (cmd_m is M - 1, cmd_nblk is nblk - 1).
+ */
+#ifndef STC_TILE_H
+#define STC_TILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "stc_status.h"
+
+#define STC_N_MAX 16      /* largest supported array size */
+#define STC_KB_MAX_MAX 64 /* largest supported KB_MAX (skip bitmap is 64 bits) */
+#define STC_NUM_COUNTERS 9
+
+/* Controller states, encoded as in the RTL's state_q. */
+enum stc_state {
+    STC_ST_IDLE = 0,
+    STC_ST_BIAS = 1,
+    STC_ST_LOAD = 2,
+    STC_ST_STREAM = 3,
+    STC_ST_FLUSH = 4,
+    STC_ST_DRAIN = 5
+};
+
+/* Counter indices, in the order of docs/architecture.md section 7 and of
+ * the RTL's dbg_cnt_o. */
+enum stc_counter {
+    STC_CNT_CYCLES = 0,
+    STC_CNT_STALL_CYCLES,
+    STC_CNT_MACS_ALG,
+    STC_CNT_MACS_ACTUAL,
+    STC_CNT_MACS_GATED,
+    STC_CNT_MACS_SKIPPED,
+    STC_CNT_W_BYTES,
+    STC_CNT_META_BYTES,
+    STC_CNT_A_BYTES
+};
+
+/* Compile-time parameters of the RTL, chosen at model creation. */
+typedef struct stc_params {
+    unsigned n;      /* array size, even, 4..STC_N_MAX */
+    unsigned m_max;  /* accumulator rows, power of two, >= n */
+    unsigned kb_max; /* skip bitmap width, power of two, 2..64 */
+} stc_params;
+
+/* Input signals of one clock cycle. */
+typedef struct stc_inputs {
+    bool rst_n;
+
+    bool cmd_valid;
+    bool cmd_mode; /* 0 dense, 1 2:4 */
+    uint32_t cmd_m;    /* M - 1 */
+    uint32_t cmd_nblk; /* nblk - 1 */
+    uint64_t cmd_skip;
+    bool cmd_bias;
+
+    bool bias_valid;
+    int32_t bias_data[STC_N_MAX];
+
+    bool w_valid;
+    int8_t w_data[STC_N_MAX];
+    uint8_t w_meta[STC_N_MAX]; /* one nibble per column, low 4 bits used */
+
+    bool a_valid;
+    int8_t a_data[2 * STC_N_MAX];
+
+    bool res_ready;
+} stc_inputs;
+
+/* Output ports of one clock cycle (functions of registered state only). */
+typedef struct stc_outputs {
+    bool cmd_ready;
+    bool bias_ready;
+    bool w_ready;
+    bool a_ready;
+    bool res_valid;
+    int32_t res_data[STC_N_MAX];
+    bool busy;
+    bool err;
+} stc_outputs;
+
+/* Internal probes, the RTL's dbg_*_o ports. Arrays are [row][column]. */
+typedef struct stc_probes {
+    uint8_t state;
+    uint32_t blk;
+    uint32_t beat;
+    bool err;
+
+    bool pe_v[STC_N_MAX][STC_N_MAX];
+    bool pe_en[STC_N_MAX][STC_N_MAX]; /* combinational gate enable */
+    bool pe_en_q[STC_N_MAX][STC_N_MAX];
+    bool pe_pv[STC_N_MAX][STC_N_MAX];
+    int8_t pe_w[STC_N_MAX][STC_N_MAX];
+    uint8_t pe_idx[STC_N_MAX][STC_N_MAX];
+    uint32_t pe_act[STC_N_MAX][STC_N_MAX]; /* slot s at bits [8s+7:8s] */
+    int32_t pe_prod[STC_N_MAX][STC_N_MAX];
+    int32_t pe_psum[STC_N_MAX][STC_N_MAX];
+
+    bool bot_v[STC_N_MAX];
+    bool acc_we[STC_N_MAX];
+    uint32_t acc_row[STC_N_MAX];
+    int32_t acc_wdata[STC_N_MAX];
+
+    uint32_t cnt[STC_NUM_COUNTERS];
+} stc_probes;
+
+typedef struct stc_tile stc_tile;
+
+/* Checks a parameter set; STC_OK or STC_EPARAM. */
+stc_status stc_params_check(const stc_params *p);
+
+/* Creates a model in its reset state. *out is NULL on error. */
+stc_status stc_tile_create(const stc_params *p, stc_tile **out);
+void stc_tile_destroy(stc_tile *t);
+
+const stc_params *stc_tile_params(const stc_tile *t);
+
+/* Puts every state element to its reset value (same as an edge with
+ * rst_n == 0). */
+void stc_tile_reset(stc_tile *t);
+
+/* Output ports for the current cycle. */
+void stc_tile_eval(const stc_tile *t, stc_outputs *out);
+
+/* Internal probes for the current cycle. */
+void stc_tile_probe(const stc_tile *t, stc_probes *pr);
+
+/* Rising clock edge with the inputs held during the current cycle. */
+void stc_tile_step(stc_tile *t, const stc_inputs *in);
+
+/* Reads accumulator bank entry (column n, row m); for tests and debug. */
+int32_t stc_tile_acc(const stc_tile *t, unsigned n, unsigned m);
+
+#endif

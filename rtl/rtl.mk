@@ -1,0 +1,1 @@
+# rtl/rtl.mk - placeholder, filled in by its owner.

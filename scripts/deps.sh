@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# deps.sh - check (and, as root, install) the Debian packages a target needs.
+#
+# usage: scripts/deps.sh GROUP...   groups: core sim wave report fuzz all
+# Installs what is missing with apt-get when run as root; otherwise prints
+# the exact command to run and exits 2. Quiet when everything is present.
+set -eu
+
+pkgs_for() {
+    case "$1" in
+    core) echo "gcc g++ make pkg-config libcriterion-dev" ;;
+    sim) echo "verilator iverilog" ;;
+    wave) echo "gtkwave xvfb imagemagick" ;;
+    report) echo "gnuplot-nox" ;;
+    synth) echo "yosys" ;;
+    systemc) echo "libsystemc-dev" ;;
+    fuzz) echo "afl++" ;;
+    cov) echo "lcov" ;;
+    bench) echo "hyperfine" ;;
+    all) for g in core sim wave report synth systemc fuzz cov bench; do pkgs_for "$g"; done ;;
+    *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
+    esac
+}
+
+want=""
+for g in "${@:-core}"; do want="$want $(pkgs_for "$g")"; done
+
+missing=""
+for p in $want; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "missing Debian packages:$missing" >&2
+    echo "install them with:  sudo apt-get install -y$missing" >&2
+    exit 2
+fi
+echo "deps.sh: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get install -y -q $missing >/tmp/stc-deps.log 2>&1; then
+    apt-get update -q >>/tmp/stc-deps.log 2>&1 || true
+    if ! apt-get install -y -q $missing >>/tmp/stc-deps.log 2>&1; then
+        echo "deps.sh: apt-get install failed for:$missing (log: /tmp/stc-deps.log)" >&2
+        tail -n 20 /tmp/stc-deps.log >&2
+        exit 2
+    fi
+fi

@@ -1,0 +1,1 @@
+# sim/sim.mk - placeholder, filled in by its owner.

@@ -1,0 +1,1 @@
+# tb/tb.mk - placeholder, filled in by its owner.

@@ -1,0 +1,59 @@
+/*
+ * stc_vec.h - the STC test vector: in-memory form, reader and writer.
+ *
+ * The file format is specified in docs/vector-format.md. The reader
+ * validates everything it can (header, sizes, hex syntax, value ranges,
+ * metadata legality, skip-list consistency) and reports the first problem
+ * as "file:line: message" in the caller's buffer; it never aborts.
+ * The writer replaces its output atomically (temporary file + rename), so
+ * a failed write never leaves a half-written vector over a good one.
+ */
+#ifndef STC_VEC_H
+#define STC_VEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stc_status.h"
+
+#define STC_VEC_VERSION 1
+#define STC_VEC_CLASS_MAX 48
+#define STC_VEC_ERR_MAX 512
+
+typedef struct stc_vec {
+    char cls[STC_VEC_CLASS_MAX]; /* generator class, e.g. "sp24-block" */
+    uint64_t seed;
+    unsigned n;    /* array size the vector is written for */
+    bool mode24;   /* false dense, true 2:4 */
+    unsigned m;    /* rows of A and C */
+    unsigned k;    /* dense K; a multiple of kd = n (dense) or 2n (2:4) */
+    uint64_t skip; /* bit b: block b is all zero and skipped */
+    bool has_bias;
+    int8_t *a;     /* m x k, row-major */
+    int8_t *w;     /* stored W: dense k x n; 2:4 (k/2) x n kept values */
+    uint32_t *meta; /* 2:4 only: nblk x n words, N/2 nibbles each; else NULL */
+    int32_t *bias; /* m x n when has_bias, else NULL */
+    int32_t *c;    /* m x n expected result */
+} stc_vec;
+
+/* Dense rows per K-block: n (dense) or 2n (2:4). */
+unsigned stc_vec_kd(const stc_vec *v);
+/* Number of K-blocks, k / kd. */
+unsigned stc_vec_nblk(const stc_vec *v);
+
+/* Allocates a, w, meta, bias and c for the header fields already set. */
+stc_status stc_vec_alloc(stc_vec *v);
+void stc_vec_free(stc_vec *v);
+
+/* Reads and validates a vector file. On error *v is left freed and err
+ * holds "path:line: message". */
+stc_status stc_vec_read(const char *path, stc_vec *v, char *err, size_t errlen);
+
+/* Writes a vector file atomically. */
+stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t errlen);
+
+/* Dense W (k x n) of a vector, decompressing 2:4 storage. */
+stc_status stc_vec_dense_w(const stc_vec *v, int8_t *wdense, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,1 @@
+# vectors/vectors.mk - placeholder, filled in by its owner.
