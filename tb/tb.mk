@@ -1,1 +1,14 @@
-# tb/tb.mk - placeholder, filled in by its owner.
+# tb.mk - Criterion unit tests. Every tb/test_*.c is one suite of the same
+# binary; it runs from the repository root so vector paths are relative.
+TB_SRCS := $(wildcard tb/test_*.c)
+TB_BIN  := $(BUILD)/stc_unit_tests
+CRITERION_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+
+.PHONY: unit
+$(TB_BIN): $(TB_SRCS) $(wildcard tb/*.h) $(VEC_LIB) $(CMODEL_LIB)
+	@$(DEPS) core
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itb -o $@ $(TB_SRCS) $(VEC_LIB) $(CMODEL_LIB) $(CRITERION_LIBS) $(LDFLAGS)
+
+unit: $(TB_BIN)
+	$(TB_BIN) --jobs=$(JOBS)

@@ -1,1 +1,2 @@
-# vectors/vectors.mk - placeholder, filled in by its owner.
+# vectors.mk - vector library, generator and dump tools (owner: vectors).
+VEC_LIB := $(BUILD)/libstc_vec.a
