@@ -1,0 +1,28 @@
+/*
+ * stc_status.c - human-readable names for stc_status values.
+ */
+#include "stc_status.h"
+
+const char *stc_status_str(stc_status s)
+{
+    switch (s) {
+    case STC_OK:
+        return "ok";
+    case STC_EPARAM:
+        return "parameter outside what the tile supports";
+    case STC_ENOMEM:
+        return "out of memory";
+    case STC_EIO:
+        return "I/O error";
+    case STC_EFORMAT:
+        return "malformed vector file";
+    case STC_EMETA:
+        return "illegal 2:4 metadata";
+    case STC_ESPARSITY:
+        return "sparsity violation";
+    case STC_EMISMATCH:
+        return "result mismatch";
+    }
+    /* Not a valid enumerator: callers may cast arbitrary ints. */
+    return "unknown status";
+}

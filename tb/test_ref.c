@@ -1,0 +1,78 @@
+/*
+ * test_ref.c - the untimed functional reference (cmodel/stc_ref.*).
+ */
+#include <criterion/criterion.h>
+
+#include "stc_ref.h"
+
+Test(ref, hand_computed_2x3x2)
+{
+    const int8_t a[2 * 3] = {1, 2, 3, -4, 5, -6};
+    const int8_t w[3 * 2] = {7, -8, 9, 10, -11, 12};
+    /* Row 0: 1*7 + 2*9 + 3*-11 = -8;  1*-8 + 2*10 + 3*12 = 48.
+     * Row 1: -4*7 + 5*9 + -6*-11 = 83; -4*-8 + 5*10 + -6*12 = 10. */
+    const int32_t want[4] = {-8, 48, 83, 10};
+    int32_t c[4];
+    stc_ref_gemm(2, 2, 3, a, w, NULL, c);
+    cr_assert_arr_eq(c, want, sizeof want);
+}
+
+Test(ref, bias_added)
+{
+    const int8_t a[2] = {3, -2};
+    const int8_t w[2 * 2] = {4, 1, 5, -1};
+    const int32_t bias[2] = {100, -100};
+    /* 3*4 - 2*5 = 2; 3*1 - 2*-1 = 5. */
+    int32_t c[2];
+    stc_ref_gemm(1, 2, 2, a, w, bias, c);
+    cr_expect_eq(c[0], 102);
+    cr_expect_eq(c[1], -95);
+}
+
+Test(ref, extremes_no_overflow)
+{
+    int8_t a[64], w[64];
+    int32_t c;
+    for (unsigned i = 0; i < 64; i++) {
+        a[i] = -128;
+        w[i] = -128;
+    }
+    stc_ref_gemm(1, 1, 64, a, w, NULL, &c);
+    cr_expect_eq(c, 64 * 16384);
+}
+
+Test(ref, wraps_past_int32_max)
+{
+    const int8_t a[1] = {1}, w[1] = {1};
+    const int32_t bias_max[1] = {INT32_MAX}, bias_min[1] = {INT32_MIN};
+    const int8_t neg[1] = {-1};
+    int32_t c;
+    stc_ref_gemm(1, 1, 1, a, w, bias_max, &c);
+    cr_expect_eq(c, INT32_MIN);
+    stc_ref_gemm(1, 1, 1, a, neg, bias_min, &c);
+    cr_expect_eq(c, INT32_MAX);
+}
+
+Test(ref, wraps_through_many_products)
+{
+    /* 2048 products of 127*127 = 16129 sum to 33032192; starting from
+     * INT32_MAX - 1000 the true sum exceeds 2^31 and must wrap. */
+    static int8_t a[2048], w[2048];
+    for (unsigned i = 0; i < 2048; i++) {
+        a[i] = 127;
+        w[i] = 127;
+    }
+    const int32_t bias[1] = {INT32_MAX - 1000};
+    int32_t c;
+    stc_ref_gemm(1, 1, 2048, a, w, bias, &c);
+    int64_t want = (int64_t)INT32_MAX - 1000 + 2048LL * 16129 - 4294967296LL;
+    cr_expect_eq((int64_t)c, want);
+}
+
+Test(ref, wrap32_helper)
+{
+    cr_expect_eq(stc_ref_wrap32(0u), 0);
+    cr_expect_eq(stc_ref_wrap32(0x7FFFFFFFu), INT32_MAX);
+    cr_expect_eq(stc_ref_wrap32(0x80000000u), INT32_MIN);
+    cr_expect_eq(stc_ref_wrap32(0xFFFFFFFFu), -1);
+}
