@@ -1,0 +1,637 @@
+/*
+ * stc_tile.c - golden cycle-accurate model of the STC tile.
+ *
+ * Implements docs/architecture.md. The state is split like the RTL:
+ *
+ *   - the controller (section 4, 7): small, updated by computing a full
+ *     next-state copy from the current one (the RTL's _d from _q);
+ *   - the PE array and the skew buffer (section 5): double buffered. The
+ *     next array is computed from the current one into the other buffer,
+ *     then the buffers swap, so no update can read a value already updated
+ *     in the same edge;
+ *   - the accumulator bank: a memory with one write port per column. Each
+ *     port reads the entry it writes (read-modify-write of the same row), so
+ *     updating it in place is exact, as in the RTL.
+ *
+ * Two things are caches, not registers, kept only for speed:
+ *
+ *   - the gate enable en (combinational in the RTL) and the candidate
+ *     product w * sel of every PE are computed once, when the array state
+ *     they depend on is produced, and reused by probe() and step();
+ *   - `live` counts the edges that can still change the array after the
+ *     last activation injection. Once it is 0 the array holds only bubbles
+ *     and zero partial sums, so its next state equals its current state
+ *     (except for weight loads) and the edge skips the array update.
+ */
+#include "stc_tile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define N_MAX STC_N_MAX
+
+/* Per-PE registers, skew buffer and column bottoms: one copy of the array. */
+typedef struct stc_array {
+    uint32_t act[N_MAX][N_MAX];  /* act_q: 4 slots of 8 bits */
+    bool v[N_MAX][N_MAX];        /* v_q */
+    bool en_q[N_MAX][N_MAX];     /* en_q */
+    bool pv[N_MAX][N_MAX];       /* pv_q */
+    int8_t w[N_MAX][N_MAX];      /* w_q */
+    uint8_t idx[N_MAX][N_MAX];   /* idx_q */
+    int32_t prod[N_MAX][N_MAX];  /* prod_q (clock-gated) */
+    uint32_t psum[N_MAX][N_MAX]; /* psum_q, unsigned so the add wraps */
+
+    uint32_t dact[N_MAX][N_MAX]; /* skew delay line d[r][j], data */
+    bool dv[N_MAX][N_MAX];       /* skew delay line d[r][j], valid */
+
+    bool bot_v[N_MAX]; /* bot_v_q */
+
+    /* Cache of combinational values of this state (not registers). */
+    bool en[N_MAX][N_MAX];      /* gate enable */
+    int32_t cand[N_MAX][N_MAX]; /* w_q * sel, what prod_q loads when en */
+    uint32_t n_en;              /* popcount of en */
+    uint32_t n_v;               /* popcount of v_q */
+} stc_array;
+
+/* Controller registers (section 4) and counters (section 7). */
+typedef struct stc_ctl {
+    uint8_t state;
+    bool mode;     /* 0 dense, 1 2:4 */
+    uint32_t m;    /* m_q = M - 1 */
+    uint32_t nblk; /* nblk_q = nblk - 1 */
+    uint64_t skip;
+    bool bias;
+    uint32_t blk;
+    uint32_t beat;
+    bool err;
+    uint32_t cnt[STC_NUM_COUNTERS];
+    uint32_t wr_row[N_MAX];
+} stc_ctl;
+
+struct stc_tile {
+    stc_params p;
+    uint32_t m_mask;  /* 2^MW - 1: width of cmd_m_i */
+    uint32_t kb_mask; /* 2^KBW - 1: width of cmd_nblk_i */
+    stc_ctl ctl;
+    stc_array arr[2];
+    unsigned cur;   /* arr[cur] is the current array state */
+    unsigned live;  /* edges the array may still change without injection */
+    uint32_t *bank; /* acc[n][row] at bank[row * n + col] */
+};
+
+/* Per-edge port activity, decided from the current state and inputs. */
+typedef struct stc_xfer {
+    bool cmd, bias, w, a, res;
+} stc_xfer;
+
+/* ---- parameters ---------------------------------------------------------- */
+
+static bool stc_is_pow2(unsigned x)
+{
+    return x != 0 && (x & (x - 1)) == 0;
+}
+
+stc_status stc_params_check(const stc_params *p)
+{
+    if (p == NULL)
+        return STC_EPARAM;
+    if (p->n < 4 || p->n > STC_N_MAX || (p->n & 1) != 0)
+        return STC_EPARAM;
+    if (!stc_is_pow2(p->m_max) || p->m_max < p->n || p->m_max > 65536)
+        return STC_EPARAM;
+    if (!stc_is_pow2(p->kb_max) || p->kb_max < 2 || p->kb_max > STC_KB_MAX_MAX)
+        return STC_EPARAM;
+    return STC_OK;
+}
+
+/* ---- life cycle ---------------------------------------------------------- */
+
+stc_status stc_tile_create(const stc_params *p, stc_tile **out)
+{
+    stc_tile *t;
+    stc_status st;
+
+    if (out == NULL)
+        return STC_EPARAM;
+    *out = NULL;
+    st = stc_params_check(p);
+    if (st != STC_OK)
+        return st;
+    t = calloc(1, sizeof(*t));
+    if (t == NULL)
+        return STC_ENOMEM;
+    t->bank = calloc((size_t)p->n * p->m_max, sizeof(*t->bank));
+    if (t->bank == NULL) {
+        free(t);
+        return STC_ENOMEM;
+    }
+    t->p = *p;
+    t->m_mask = p->m_max - 1;
+    t->kb_mask = p->kb_max - 1;
+    stc_tile_reset(t);
+    *out = t;
+    return STC_OK;
+}
+
+void stc_tile_destroy(stc_tile *t)
+{
+    if (t == NULL)
+        return;
+    free(t->bank);
+    free(t);
+}
+
+const stc_params *stc_tile_params(const stc_tile *t)
+{
+    return &t->p;
+}
+
+void stc_tile_reset(stc_tile *t)
+{
+    memset(&t->ctl, 0, sizeof(t->ctl));
+    memset(t->arr, 0, sizeof(t->arr));
+    t->cur = 0;
+    t->live = 0;
+    memset(t->bank, 0, (size_t)t->p.n * t->p.m_max * sizeof(*t->bank));
+}
+
+/* ---- outputs and probes -------------------------------------------------- */
+
+void stc_tile_eval(const stc_tile *t, stc_outputs *out)
+{
+    const stc_ctl *c = &t->ctl;
+    unsigned n = t->p.n;
+
+    memset(out, 0, sizeof(*out));
+    out->cmd_ready = c->state == STC_ST_IDLE;
+    out->bias_ready = c->state == STC_ST_BIAS;
+    out->w_ready = c->state == STC_ST_LOAD;
+    out->a_ready = c->state == STC_ST_STREAM;
+    out->res_valid = c->state == STC_ST_DRAIN;
+    out->busy = c->state != STC_ST_IDLE;
+    out->err = c->err;
+    if (c->state == STC_ST_DRAIN)
+        memcpy(out->res_data, &t->bank[(size_t)c->beat * n], n * sizeof(out->res_data[0]));
+}
+
+/* The sum column n writes at the end of this cycle (acc_wdata). */
+static uint32_t stc_acc_wdata(const stc_tile *t, const stc_array *a, unsigned col)
+{
+    unsigned n = t->p.n;
+    uint32_t old = t->bank[(size_t)t->ctl.wr_row[col] * n + col];
+
+    return old + a->psum[n - 1][col];
+}
+
+void stc_tile_probe(const stc_tile *t, stc_probes *pr)
+{
+    const stc_ctl *c = &t->ctl;
+    const stc_array *a = &t->arr[t->cur];
+    unsigned n = t->p.n;
+
+    pr->state = c->state;
+    pr->blk = c->blk;
+    pr->beat = c->beat;
+    pr->err = c->err;
+
+    /* Entries outside n x n are never written, so they stay 0. */
+    memcpy(pr->pe_v, a->v, sizeof(pr->pe_v));
+    memcpy(pr->pe_en, a->en, sizeof(pr->pe_en));
+    memcpy(pr->pe_en_q, a->en_q, sizeof(pr->pe_en_q));
+    memcpy(pr->pe_pv, a->pv, sizeof(pr->pe_pv));
+    memcpy(pr->pe_w, a->w, sizeof(pr->pe_w));
+    memcpy(pr->pe_idx, a->idx, sizeof(pr->pe_idx));
+    memcpy(pr->pe_act, a->act, sizeof(pr->pe_act));
+    memcpy(pr->pe_prod, a->prod, sizeof(pr->pe_prod));
+    memcpy(pr->pe_psum, a->psum, sizeof(pr->pe_psum));
+
+    memset(pr->bot_v, 0, sizeof(pr->bot_v));
+    memset(pr->acc_we, 0, sizeof(pr->acc_we));
+    memset(pr->acc_row, 0, sizeof(pr->acc_row));
+    memset(pr->acc_wdata, 0, sizeof(pr->acc_wdata));
+    for (unsigned col = 0; col < n; col++) {
+        pr->bot_v[col] = a->bot_v[col];
+        pr->acc_we[col] = a->bot_v[col];
+        pr->acc_row[col] = c->wr_row[col];
+        if (a->bot_v[col])
+            pr->acc_wdata[col] = (int32_t)stc_acc_wdata(t, a, col);
+    }
+    memcpy(pr->cnt, c->cnt, sizeof(pr->cnt));
+}
+
+int32_t stc_tile_acc(const stc_tile *t, unsigned n, unsigned m)
+{
+    if (n >= t->p.n || m >= t->p.m_max)
+        return 0;
+    return (int32_t)t->bank[(size_t)m * t->p.n + n];
+}
+
+/* ---- controller helpers -------------------------------------------------- */
+
+static unsigned stc_popcount64(uint64_t x)
+{
+    unsigned c = 0;
+
+    while (x != 0) {
+        x &= x - 1;
+        c++;
+    }
+    return c;
+}
+
+/* Mask of the blocks 0..nblk_q, i.e. nblk_q + 1 low bits. */
+static uint64_t stc_blk_mask(uint32_t nblk_q)
+{
+    return nblk_q >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (nblk_q + 1)) - 1;
+}
+
+/* next_blk(x) of section 4: -1 for "none". x may be nblk_q + 1 (past the
+ * end): it is a plain integer here, not a KBW-bit value that could wrap. */
+static int stc_next_blk(uint32_t x, uint32_t nblk_q, uint64_t skip)
+{
+    for (uint32_t b = x; b <= nblk_q; b++) {
+        if (((skip >> b) & 1) == 0)
+            return (int)b;
+    }
+    return -1;
+}
+
+/* "Go to next_blk(x)". blk holds when there is no next block. */
+static void stc_goto_next_blk(stc_ctl *x, uint32_t from, uint32_t nblk_q, uint64_t skip)
+{
+    int b = stc_next_blk(from, nblk_q, skip);
+
+    x->beat = 0;
+    if (b < 0) {
+        x->state = STC_ST_DRAIN;
+    } else {
+        x->state = STC_ST_LOAD;
+        x->blk = (uint32_t)b;
+    }
+}
+
+/* Legal 2:4 nibble: idx_lo < idx_hi (the six codes of section 2). */
+static bool stc_nibble_legal(uint8_t nib)
+{
+    return (nib & 3u) < ((nib >> 2) & 3u);
+}
+
+/* Command transfer in IDLE: latch, clear, set macs_alg / macs_skipped. */
+static void stc_ctl_command(const stc_tile *t, stc_ctl *x, const stc_inputs *in)
+{
+    uint32_t n = t->p.n;
+    uint32_t m1, kd, nskip, npass;
+
+    x->mode = in->cmd_mode;
+    x->m = in->cmd_m & t->m_mask;
+    x->nblk = in->cmd_nblk & t->kb_mask;
+    x->skip = in->cmd_skip & stc_blk_mask(x->nblk);
+    x->bias = in->cmd_bias;
+    x->err = false;
+    memset(x->cnt, 0, sizeof(x->cnt));
+    memset(x->wr_row, 0, sizeof(x->wr_row));
+
+    m1 = x->m + 1;
+    kd = x->mode ? 2 * n : n;
+    nskip = stc_popcount64(x->skip);
+    npass = x->nblk + 1 - nskip;
+    /* uint32_t products wrap like the RTL's 32-bit counters. */
+    x->cnt[STC_CNT_MACS_ALG] = (x->nblk + 1) * m1 * kd * n;
+    x->cnt[STC_CNT_MACS_SKIPPED] = nskip * m1 * kd * n;
+    if (x->mode)
+        x->cnt[STC_CNT_MACS_SKIPPED] += npass * m1 * n * n;
+
+    if (x->bias) {
+        x->state = STC_ST_BIAS;
+        x->beat = 0;
+    } else {
+        stc_goto_next_blk(x, 0, x->nblk, x->skip);
+    }
+}
+
+/* Which port transfers this cycle: ready (from the state) and valid. */
+static stc_xfer stc_ports(const stc_ctl *c, const stc_inputs *in)
+{
+    stc_xfer xf;
+
+    xf.cmd = c->state == STC_ST_IDLE && in->cmd_valid;
+    xf.bias = c->state == STC_ST_BIAS && in->bias_valid;
+    xf.w = c->state == STC_ST_LOAD && in->w_valid;
+    xf.a = c->state == STC_ST_STREAM && in->a_valid;
+    xf.res = c->state == STC_ST_DRAIN && in->res_ready;
+    return xf;
+}
+
+/* Counters that tick every cycle (section 7); the command transfer
+ * overrides them afterwards. */
+static void stc_ctl_count(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf)
+{
+    const stc_array *a = &t->arr[t->cur];
+    uint32_t n = t->p.n;
+    bool stall = false;
+
+    if (c->state != STC_ST_IDLE)
+        x->cnt[STC_CNT_CYCLES]++;
+    switch (c->state) {
+    case STC_ST_BIAS:
+        stall = !xf->bias;
+        break;
+    case STC_ST_LOAD:
+        stall = !xf->w;
+        break;
+    case STC_ST_STREAM:
+        stall = !xf->a;
+        break;
+    case STC_ST_DRAIN:
+        stall = !xf->res;
+        break;
+    default:
+        break;
+    }
+    if (stall)
+        x->cnt[STC_CNT_STALL_CYCLES]++;
+    x->cnt[STC_CNT_MACS_ACTUAL] += a->n_en;
+    x->cnt[STC_CNT_MACS_GATED] += a->n_v - a->n_en;
+    if (xf->w) {
+        x->cnt[STC_CNT_W_BYTES] += n;
+        if (c->mode && (c->beat & 1) == 0)
+            x->cnt[STC_CNT_META_BYTES] += n / 2;
+    }
+    if (xf->a)
+        x->cnt[STC_CNT_A_BYTES] += c->mode ? 2 * n : n;
+}
+
+/* Weight transfer: writes w/idx of PE row beat_q into array `nx`, sets err. */
+static void stc_load_row(const stc_tile *t, stc_ctl *x, const stc_ctl *c, stc_array *nx,
+                         const stc_inputs *in)
+{
+    unsigned n = t->p.n;
+    unsigned r = c->beat;
+
+    for (unsigned col = 0; col < n; col++)
+        nx->w[r][col] = in->w_data[col];
+    if (!c->mode) {
+        memset(nx->idx[r], 0, n);
+        return;
+    }
+    if ((r & 1) != 0)
+        return;
+    for (unsigned col = 0; col < n; col++) {
+        uint8_t nib = in->w_meta[col] & 0xF;
+
+        nx->idx[r][col] = nib & 3;
+        nx->idx[r + 1][col] = (nib >> 2) & 3;
+        if (!stc_nibble_legal(nib))
+            x->err = true;
+    }
+}
+
+/* State transitions of section 4 (except the weight writes, see
+ * stc_load_row, and the bank writes, see stc_bank_edge). */
+static void stc_ctl_fsm(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
+                        const stc_inputs *in)
+{
+    const stc_array *a = &t->arr[t->cur];
+    unsigned n = t->p.n;
+
+    switch (c->state) {
+    case STC_ST_IDLE:
+        if (xf->cmd)
+            stc_ctl_command(t, x, in);
+        break;
+    case STC_ST_BIAS:
+        if (!xf->bias)
+            break;
+        if (c->beat == c->m)
+            stc_goto_next_blk(x, 0, c->nblk, c->skip);
+        else
+            x->beat = c->beat + 1;
+        break;
+    case STC_ST_LOAD:
+        if (!xf->w)
+            break;
+        if (c->beat == n - 1) {
+            x->state = STC_ST_STREAM;
+            x->beat = 0;
+        } else {
+            x->beat = c->beat + 1;
+        }
+        break;
+    case STC_ST_STREAM:
+        if (!xf->a)
+            break;
+        if (c->beat == c->m) {
+            x->state = STC_ST_FLUSH;
+            x->beat = 0;
+        } else {
+            x->beat = c->beat + 1;
+        }
+        break;
+    case STC_ST_FLUSH:
+        if (a->bot_v[n - 1] && c->wr_row[n - 1] == c->m)
+            stc_goto_next_blk(x, c->blk + 1, c->nblk, c->skip);
+        break;
+    case STC_ST_DRAIN:
+        if (!xf->res)
+            break;
+        if (c->beat == c->m) {
+            x->state = STC_ST_IDLE;
+            x->beat = 0;
+        } else {
+            x->beat = c->beat + 1;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- array --------------------------------------------------------------- */
+
+/* Injected lanes of section 5 for this edge (a bubble without transfer). */
+static void stc_inject(const stc_tile *t, const stc_inputs *in, bool xfer, bool mode,
+                       uint32_t lane[N_MAX])
+{
+    unsigned n = t->p.n;
+
+    if (!xfer) {
+        memset(lane, 0, N_MAX * sizeof(lane[0]));
+        return;
+    }
+    for (unsigned r = 0; r < n; r++) {
+        if (!mode) {
+            lane[r] = (uint8_t)in->a_data[r];
+        } else {
+            const int8_t *g = &in->a_data[4 * (r / 2)];
+
+            lane[r] = (uint32_t)(uint8_t)g[0] | (uint32_t)(uint8_t)g[1] << 8 |
+                      (uint32_t)(uint8_t)g[2] << 16 | (uint32_t)(uint8_t)g[3] << 24;
+        }
+    }
+}
+
+/* Skew buffer edge of row r (> 0): shifts d[r][*]; returns nothing, the
+ * row's output is read from the current copy by the caller. */
+static void stc_skew_row(const stc_array *a, stc_array *nx, unsigned r, uint32_t lane, bool v)
+{
+    nx->dact[r][0] = lane;
+    nx->dv[r][0] = v;
+    for (unsigned j = 1; j < r; j++) {
+        nx->dact[r][j] = a->dact[r][j - 1];
+        nx->dv[r][j] = a->dv[r][j - 1];
+    }
+}
+
+/* Edge of every PE register of row r, from `a` into `nx`. */
+static void stc_pe_row(unsigned n, const stc_array *a, stc_array *nx, unsigned r, uint32_t in_act,
+                       bool in_v)
+{
+    nx->act[r][0] = in_act;
+    nx->v[r][0] = in_v;
+    for (unsigned col = 1; col < n; col++) {
+        nx->act[r][col] = a->act[r][col - 1];
+        nx->v[r][col] = a->v[r][col - 1];
+    }
+    for (unsigned col = 0; col < n; col++) {
+        uint32_t above = r == 0 ? 0 : a->psum[r - 1][col];
+        uint32_t add = a->en_q[r][col] ? (uint32_t)a->prod[r][col] : 0;
+
+        nx->en_q[r][col] = a->en[r][col];
+        nx->pv[r][col] = a->v[r][col];
+        /* Clock-gated: prod_q only loads when en. */
+        nx->prod[r][col] = a->en[r][col] ? a->cand[r][col] : a->prod[r][col];
+        nx->psum[r][col] = above + add;
+    }
+}
+
+/* Fills the combinational cache (en, cand, popcounts) of array `a`. */
+static void stc_array_comb(unsigned n, stc_array *a)
+{
+    uint32_t n_en = 0, n_v = 0;
+
+    for (unsigned r = 0; r < n; r++) {
+        for (unsigned col = 0; col < n; col++) {
+            int8_t sel = (int8_t)(uint8_t)(a->act[r][col] >> (8 * a->idx[r][col]));
+            int32_t w = a->w[r][col];
+            bool en = a->v[r][col] && w != 0 && sel != 0;
+
+            a->cand[r][col] = w * sel;
+            a->en[r][col] = en;
+            n_en += en;
+            n_v += a->v[r][col];
+        }
+    }
+    a->n_en = n_en;
+    a->n_v = n_v;
+}
+
+/* Full array edge: next state of every array register into the other
+ * buffer, then swap. The weight write of this edge, if any, lands in the
+ * next copy before its combinational cache is computed. */
+static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
+                           const stc_inputs *in)
+{
+    unsigned n = t->p.n;
+    const stc_array *a = &t->arr[t->cur];
+    stc_array *nx = &t->arr[t->cur ^ 1];
+    uint32_t lane[N_MAX];
+
+    stc_inject(t, in, xf->a, c->mode, lane);
+    for (unsigned r = 0; r < n; r++) {
+        uint32_t out_act = r == 0 ? lane[0] : a->dact[r][r - 1];
+        bool out_v = r == 0 ? xf->a : a->dv[r][r - 1];
+
+        if (r > 0)
+            stc_skew_row(a, nx, r, lane[r], xf->a);
+        stc_pe_row(n, a, nx, r, out_act, out_v);
+    }
+    for (unsigned col = 0; col < n; col++)
+        nx->bot_v[col] = a->pv[n - 1][col];
+    memcpy(nx->w, a->w, sizeof(nx->w));
+    memcpy(nx->idx, a->idx, sizeof(nx->idx));
+    if (xf->w)
+        stc_load_row(t, x, c, nx, in);
+    stc_array_comb(n, nx);
+    t->cur ^= 1;
+}
+
+/* Edges after the last injection that can still change the array: a beat
+ * injected at the end of cycle t leaves the bottom (bot_v, psum) at
+ * t + 2N + 1, so every register is back to its idle value from t + 2N + 2
+ * on. A margin keeps this obviously safe. */
+static unsigned stc_live_edges(unsigned n)
+{
+    return 2 * n + 4;
+}
+
+/* Array part of the edge, skipping the work when the array is idle. */
+static void stc_array_step(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
+                           const stc_inputs *in)
+{
+    if (xf->a) {
+        t->live = stc_live_edges(t->p.n);
+    } else if (t->live == 0) {
+        /* Idle array: every register holds (bubbles in, zero sums out).
+         * Only a weight load changes it; v is 0 everywhere, so en stays 0
+         * and the cached cand is only refreshed for completeness. */
+        if (xf->w) {
+            stc_array *a = &t->arr[t->cur];
+
+            stc_load_row(t, x, c, a, in);
+            stc_array_comb(t->p.n, a);
+        }
+        return;
+    } else {
+        t->live--;
+    }
+    stc_array_edge(t, x, c, xf, in);
+}
+
+/* ---- accumulator bank ---------------------------------------------------- */
+
+/* Bank writes of this edge, all computed from the current state: the
+ * accumulate port of each column, the bias row, and the clear on a command
+ * transfer. These never coincide in a legal flow (the array is empty in
+ * IDLE and BIAS); if they did, the later one here wins. */
+static void stc_bank_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
+                          const stc_inputs *in)
+{
+    const stc_array *a = &t->arr[t->cur];
+    unsigned n = t->p.n;
+
+    for (unsigned col = 0; col < n; col++) {
+        if (!a->bot_v[col])
+            continue;
+        t->bank[(size_t)c->wr_row[col] * n + col] = stc_acc_wdata(t, a, col);
+        x->wr_row[col] = c->wr_row[col] == c->m ? 0 : c->wr_row[col] + 1;
+    }
+    if (xf->bias) {
+        for (unsigned col = 0; col < n; col++)
+            t->bank[(size_t)c->beat * n + col] = (uint32_t)in->bias_data[col];
+    }
+    if (xf->cmd)
+        memset(t->bank, 0, (size_t)n * t->p.m_max * sizeof(*t->bank));
+}
+
+/* ---- the edge ------------------------------------------------------------ */
+
+void stc_tile_step(stc_tile *t, const stc_inputs *in)
+{
+    stc_ctl c, x;
+    stc_xfer xf;
+
+    if (!in->rst_n) {
+        stc_tile_reset(t);
+        return;
+    }
+    c = t->ctl;
+    x = c;
+    xf = stc_ports(&c, in);
+
+    /* Bank and counters read the current array, so they go first. */
+    stc_bank_edge(t, &x, &c, &xf, in);
+    stc_ctl_count(t, &x, &c, &xf);
+    stc_ctl_fsm(t, &x, &c, &xf, in);
+    stc_array_step(t, &x, &c, &xf, in);
+    t->ctl = x;
+}
