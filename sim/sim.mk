@@ -1,1 +1,76 @@
-# sim/sim.mk - placeholder, filled in by its owner.
+# sim.mk - Verilator build of the RTL and the lockstep runner.
+#
+# One runner binary per array size: $(BUILD)/stc_sim-n$(N), and a tracing
+# variant $(BUILD)/stc_sim-n$(N)-trace for `make wave` (tracing compiled out
+# of the normal build so it costs nothing there).
+
+M_MAX  ?= 1024
+KB_MAX ?= 64
+SIM_NS ?= 16 4
+REGRESSION_DIR ?= vectors/regression
+VERILATOR_ROOT_INC ?= /usr/share/verilator/include
+
+SIM_C_SRCS := sim/stc_host.c sim/stc_compare.c sim/stc_lockstep.c
+SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
+SIM_MAIN_OBJ := $(BUILD)/sim/stc_sim_main.o
+
+clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
+VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
+          -DSTC_RTL_MW=$(call clog2,$(M_MAX)) -DSTC_RTL_KBW=$(call clog2,$(KB_MAX))
+VL_FLAGS := --cc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
+            -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal --build -j $(JOBS) \
+            -CFLAGS -O2 $(VL_EXTRA)
+
+$(BUILD)/sim/%.o: sim/%.c $(wildcard sim/*.h cmodel/*.h vectors/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# $(1) = N, $(2) = suffix ("" or "-trace"), $(3) = extra verilator flags, $(4) = VM_TRACE
+define SIM_RULES
+$(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a: $(RTL_SRCS)
+	@$(DEPS) core sim
+	@mkdir -p $(BUILD)/vl-n$(1)$(2)
+	$(VERILATOR) $(VL_FLAGS) $(3) -GN=$(1) --Mdir $(BUILD)/vl-n$(1)$(2) $(RTL_SRCS) >$(BUILD)/vl-n$(1)$(2).log 2>&1 \
+	  || { tail -n 40 $(BUILD)/vl-n$(1)$(2).log; exit 1; }
+
+$(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a
+	$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=$(4) -DVM_TRACE_FST=$(4) $(call VL_DEFS,$(1)) \
+	  -Icmodel -Isim -I$(BUILD)/vl-n$(1)$(2) -I$(VERILATOR_ROOT_INC) -I$(VERILATOR_ROOT_INC)/vltstd \
+	  -c $$< -o $$@
+
+$(BUILD)/stc_sim-n$(1)$(2): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+	$(CXX) -o $$@ $$^ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a $(BUILD)/vl-n$(1)$(2)/libverilated.a -lz -pthread $(LDFLAGS)
+endef
+
+$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),,,0)))
+$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),-trace,--trace-fst,1)))
+
+# The array size a vector file was written for, from its header.
+vec_n = $(shell sed -n 's#^// n \([0-9]*\)$$#\1#p' $(1) 2>/dev/null | head -n 1)
+
+# `make sim`: both array sizes over the regression, unless N= is given.
+ifeq ($(origin N),command line)
+SIM_RUN_NS := $(N)
+else
+SIM_RUN_NS := $(SIM_NS)
+endif
+SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
+
+.PHONY: sim sim-build wave
+sim-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n))
+
+ifneq ($(VEC),)
+VEC_N = $(or $(call vec_n,$(VEC)),$(N))
+sim:
+	@test -f "$(VEC)" || { echo "make sim: no such vector file: $(VEC)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(BUILD)/stc_sim-n$(VEC_N)
+	$(BUILD)/stc_sim-n$(VEC_N) $(SIM_OPTS) $(VEC)
+else
+sim: sim-build
+	@set -e; for n in $(SIM_RUN_NS); do \
+	  vecs=$$(ls $(REGRESSION_DIR)/*-n$$n-*.vec 2>/dev/null); \
+	  test -n "$$vecs" || { echo "make sim: no vectors for N=$$n in $(REGRESSION_DIR)" >&2; exit 2; }; \
+	  echo "== lockstep cosim, N=$$n, $$(echo $$vecs | wc -w) vectors, seed $(SEED), stall $(STALL)%"; \
+	  $(BUILD)/stc_sim-n$$n $(SIM_OPTS) $$vecs; \
+	done
+endif

@@ -1,0 +1,32 @@
+/*
+ * stc_compare.h - the one comparison of golden model against RTL, used by
+ * every runner (C lockstep, SystemC): output ports and internal probes of
+ * one cycle, reported per signal with its array coordinates.
+ */
+#ifndef STC_COMPARE_H
+#define STC_COMPARE_H
+
+#include <stdio.h>
+
+#include "stc_tile.h"
+
+typedef struct stc_diff {
+    const char *signal; /* port or probe name, as in docs/architecture.md */
+    int row, col;       /* array coordinates, -1 where not an array */
+    int64_t expected;   /* golden model */
+    int64_t actual;     /* RTL */
+} stc_diff;
+
+/* Compares one cycle. Returns the number of differing elements and stores
+ * the first max of them, in a fixed signal order (ports first). */
+unsigned stc_compare_cycle(unsigned n, const stc_outputs *eo, const stc_probes *ep,
+                           const stc_outputs *ao, const stc_probes *ap, stc_diff *diffs,
+                           unsigned max);
+
+/* "pe_psum[3][5]" style name of a diff's signal and coordinates. */
+void stc_diff_name(const stc_diff *d, char *buf, size_t len);
+
+/* Prints one diff as "signal  expected X (0x..)  actual Y (0x..)". */
+void stc_diff_print(FILE *f, const stc_diff *d);
+
+#endif

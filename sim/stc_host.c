@@ -1,0 +1,140 @@
+/*
+ * stc_host.c - host driver for one vector (see stc_host.h).
+ */
+#include "stc_host.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* splitmix64: tiny, good enough for stall patterns, and its whole state is
+ * one word in the host struct. */
+static uint64_t host_rand(stc_host *h)
+{
+    uint64_t z = (h->rng += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static bool host_stalls(stc_host *h)
+{
+    return h->stall_pct > 0 && host_rand(h) % 100 < h->stall_pct;
+}
+
+stc_status stc_host_init(stc_host *h, const stc_vec *v, unsigned stall_pct, uint64_t seed)
+{
+    memset(h, 0, sizeof *h);
+    h->v = v;
+    h->kd = stc_vec_kd(v);
+    h->stall_pct = stall_pct > 100 ? 100 : stall_pct;
+    h->rng = seed;
+    for (unsigned b = 0; b < stc_vec_nblk(v); b++)
+        if (!((v->skip >> b) & 1u))
+            h->blocks[h->npass++] = b;
+    h->res = calloc((size_t)v->m * v->n, sizeof *h->res);
+    return h->res ? STC_OK : STC_ENOMEM;
+}
+
+void stc_host_free(stc_host *h)
+{
+    free(h->res);
+    h->res = NULL;
+}
+
+void stc_host_idle_inputs(stc_inputs *in, bool rst_n)
+{
+    memset(in, 0, sizeof *in);
+    in->rst_n = rst_n;
+}
+
+static void drive_cmd(stc_host *h, stc_inputs *in)
+{
+    const stc_vec *v = h->v;
+    in->cmd_mode = v->mode24;
+    in->cmd_m = v->m - 1;
+    in->cmd_nblk = stc_vec_nblk(v) - 1;
+    in->cmd_skip = v->skip;
+    in->cmd_bias = v->has_bias;
+    in->cmd_valid = !h->cmd_sent;
+}
+
+static void drive_bias(stc_host *h, stc_inputs *in)
+{
+    const stc_vec *v = h->v;
+    if (!v->has_bias || h->bias_sent >= v->m)
+        return;
+    in->bias_valid = true;
+    memcpy(in->bias_data, v->bias + (size_t)h->bias_sent * v->n, v->n * sizeof(int32_t));
+}
+
+/* Weight beat j: pass j / N, PE row j % N. In 2:4 mode the metadata nibble
+ * of group r/2 rides on the even beat; odd beats carry 0 (an illegal code),
+ * so a tile that samples metadata on the wrong beat flags an error. */
+static void drive_weights(stc_host *h, stc_inputs *in)
+{
+    const stc_vec *v = h->v;
+    unsigned n = v->n;
+    if (h->w_sent >= h->npass * n)
+        return;
+    unsigned pass = h->w_sent / n, r = h->w_sent % n, b = h->blocks[pass];
+    const int8_t *row = v->w + ((size_t)b * n + r) * n;
+    in->w_valid = true;
+    memcpy(in->w_data, row, n);
+    if (v->mode24 && r % 2 == 0)
+        for (unsigned c = 0; c < n; c++)
+            in->w_meta[c] = (uint8_t)((v->meta[(size_t)b * n + c] >> (4 * (r / 2))) & 0xfu);
+}
+
+static void drive_acts(stc_host *h, stc_inputs *in)
+{
+    const stc_vec *v = h->v;
+    if (h->a_sent >= h->npass * v->m)
+        return;
+    unsigned pass = h->a_sent / v->m, m = h->a_sent % v->m, b = h->blocks[pass];
+    in->a_valid = true;
+    memcpy(in->a_data, v->a + (size_t)m * v->k + (size_t)b * h->kd, h->kd);
+}
+
+void stc_host_drive(stc_host *h, stc_inputs *in)
+{
+    stc_host_idle_inputs(in, true);
+    drive_cmd(h, in);
+    drive_bias(h, in);
+    drive_weights(h, in);
+    drive_acts(h, in);
+    in->res_ready = h->res_got < h->v->m;
+    /* One draw per stream per cycle, whatever the state, so the stall
+     * pattern depends only on the seed and the cycle number. */
+    if (host_stalls(h))
+        in->cmd_valid = false;
+    if (host_stalls(h))
+        in->bias_valid = false;
+    if (host_stalls(h))
+        in->w_valid = false;
+    if (host_stalls(h))
+        in->a_valid = false;
+    if (host_stalls(h))
+        in->res_ready = false;
+}
+
+void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
+{
+    if (in->cmd_valid && out->cmd_ready)
+        h->cmd_sent = true;
+    if (in->bias_valid && out->bias_ready)
+        h->bias_sent++;
+    if (in->w_valid && out->w_ready)
+        h->w_sent++;
+    if (in->a_valid && out->a_ready)
+        h->a_sent++;
+    if (in->res_ready && out->res_valid && h->res_got < h->v->m) {
+        memcpy(h->res + (size_t)h->res_got * h->v->n, out->res_data,
+               h->v->n * sizeof(int32_t));
+        h->res_got++;
+    }
+}
+
+bool stc_host_done(const stc_host *h)
+{
+    return h->res_got >= h->v->m;
+}

@@ -1,0 +1,175 @@
+/*
+ * stc_lockstep.c - the lockstep loop (see stc_lockstep.h).
+ *
+ * One cycle: the host drives the inputs; model and RTL present their
+ * outputs and probes for that cycle; they are compared; the host records
+ * the transfers (from the model's outputs, which at that point equal the
+ * RTL's or the run is already failing); both take the clock edge.
+ */
+#include "stc_lockstep.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "stc_host.h"
+
+uint64_t stc_lockstep_cycle_budget(const stc_vec *v, unsigned stall_pct)
+{
+    uint64_t n = v->n, m = v->m, passes = stc_vec_nblk(v);
+    uint64_t ideal = (v->has_bias ? m : 0) + passes * (m + 3 * n + 1) + m + 1;
+    /* A source stalling s% of cycles needs 1/(1-s) cycles a beat; allow 4x
+     * that plus slack before calling it a hang. */
+    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct);
+    return STC_RESET_CYCLES + 64 + 4 * ideal * 100 / slow;
+}
+
+typedef struct lockstep {
+    stc_tile *model;
+    stc_rtl *rtl;
+    stc_host host;
+    stc_outputs eo, ao;
+    stc_probes ep, ap;
+    stc_diff diffs[STC_REPORT_DIFFS];
+} lockstep;
+
+static void report_mismatch(const stc_run_opts *o, uint64_t cycle, const stc_diff *d,
+                            unsigned count)
+{
+    if (!o->log)
+        return;
+    fprintf(o->log, "MISMATCH %s at cycle %" PRIu64 ": %u signal element(s) differ\n",
+            o->vec_path ? o->vec_path : "(vector)", cycle, count);
+    unsigned shown = count < STC_REPORT_DIFFS ? count : STC_REPORT_DIFFS;
+    for (unsigned i = 0; i < shown; i++)
+        stc_diff_print(o->log, &d[i]);
+    if (count > shown)
+        fprintf(o->log, "  ... %u more\n", count - shown);
+}
+
+/* Compares this cycle; returns true when equal. */
+static bool compare_now(lockstep *ls, const stc_run_opts *o, uint64_t cycle,
+                        stc_run_result *res)
+{
+    unsigned n = ls->host.v->n;
+    unsigned count =
+        stc_compare_cycle(n, &ls->eo, &ls->ep, &ls->ao, &ls->ap, ls->diffs, STC_REPORT_DIFFS);
+    if (count == 0)
+        return true;
+    if (res->mismatch_cycles == 0) {
+        res->first_bad_cycle = cycle;
+        stc_diff_name(&ls->diffs[0], res->first_signal, sizeof res->first_signal);
+    }
+    res->mismatch_cycles++;
+    report_mismatch(o, cycle, ls->diffs, count);
+    return false;
+}
+
+static void observe(lockstep *ls, bool bare)
+{
+    stc_rtl_outputs(ls->rtl, &ls->ao);
+    if (bare)
+        return;
+    stc_rtl_probe(ls->rtl, &ls->ap);
+    memset(&ls->eo, 0, sizeof ls->eo);
+    memset(&ls->ep, 0, sizeof ls->ep);
+    stc_tile_eval(ls->model, &ls->eo);
+    stc_tile_probe(ls->model, &ls->ep);
+}
+
+static void clock(lockstep *ls, const stc_inputs *in, bool bare)
+{
+    stc_rtl_set_inputs(ls->rtl, in);
+    stc_rtl_tick(ls->rtl);
+    if (!bare)
+        stc_tile_step(ls->model, in);
+}
+
+static bool results_match(const stc_host *h, const stc_run_opts *o, stc_run_result *res)
+{
+    const stc_vec *v = h->v;
+    for (unsigned m = 0; m < v->m; m++) {
+        for (unsigned n = 0; n < v->n; n++) {
+            int32_t got = h->res[(size_t)m * v->n + n], want = v->c[(size_t)m * v->n + n];
+            if (got == want)
+                continue;
+            res->result_mismatch = true;
+            if (o->log)
+                fprintf(o->log,
+                        "RESULT MISMATCH %s: C[%u][%u] expected %d (functional reference), "
+                        "tile returned %d\n",
+                        o->vec_path ? o->vec_path : "(vector)", m, n, want, got);
+            return false;
+        }
+    }
+    return true;
+}
+
+static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v,
+                                const stc_run_opts *o)
+{
+    stc_params p;
+    memset(ls, 0, sizeof *ls);
+    ls->rtl = rtl;
+    stc_rtl_params(&p);
+    if (v->n != p.n)
+        return STC_EPARAM;
+    if (!o->bare) {
+        stc_status st = stc_tile_create(&p, &ls->model);
+        if (st != STC_OK)
+            return st;
+    }
+    return stc_host_init(&ls->host, v, o->stall_pct, o->seed);
+}
+
+static void lockstep_close(lockstep *ls)
+{
+    stc_host_free(&ls->host);
+    stc_tile_destroy(ls->model);
+}
+
+stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,
+                            stc_run_result *res)
+{
+    lockstep ls;
+    stc_inputs in;
+    uint64_t budget = stc_lockstep_cycle_budget(v, o->stall_pct), cycle = 0;
+    unsigned max_errors = o->max_errors ? o->max_errors : 1;
+
+    memset(res, 0, sizeof *res);
+    stc_status st = lockstep_open(&ls, rtl, v, o);
+    if (st != STC_OK) {
+        lockstep_close(&ls);
+        return st;
+    }
+    for (; cycle < budget; cycle++) {
+        bool in_reset = cycle < STC_RESET_CYCLES;
+        if (in_reset)
+            stc_host_idle_inputs(&in, false);
+        else
+            stc_host_drive(&ls.host, &in);
+        observe(&ls, o->bare);
+        /* Cycle 0 shows whatever the RTL held before reset (the previous
+         * vector's state, or random initial values): compare from the first
+         * cycle after a reset edge. */
+        if (!o->bare && cycle > 0 && !compare_now(&ls, o, cycle, res) && res->mismatch_cycles >= max_errors)
+            break;
+        if (!in_reset) {
+            if (stc_host_done(&ls.host) && !ls.ao.busy)
+                break;
+            stc_host_advance(&ls.host, &in, &ls.ao);
+        }
+        clock(&ls, &in, o->bare);
+    }
+    res->cycles = cycle;
+    if (o->bare)
+        stc_rtl_probe(rtl, &ls.ap);
+    memcpy(res->cnt, ls.ap.cnt, sizeof res->cnt);
+    res->timeout = cycle >= budget;
+    if (res->timeout && o->log)
+        fprintf(o->log, "TIMEOUT %s: no completion within %" PRIu64 " cycles\n",
+                o->vec_path ? o->vec_path : "(vector)", budget);
+    bool results_ok = res->mismatch_cycles == 0 && !res->timeout && results_match(&ls.host, o, res);
+    res->pass = results_ok;
+    lockstep_close(&ls);
+    return STC_OK;
+}

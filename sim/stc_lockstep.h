@@ -1,0 +1,50 @@
+/*
+ * stc_lockstep.h - runs one vector through the golden model and the RTL in
+ * lockstep, comparing every output port and probe every clock cycle, then
+ * the results against the vector's expected C (the functional reference).
+ */
+#ifndef STC_LOCKSTEP_H
+#define STC_LOCKSTEP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stc_compare.h"
+#include "stc_rtl.h"
+#include "stc_vec.h"
+
+#define STC_RESET_CYCLES 2
+#define STC_REPORT_DIFFS 16
+
+typedef struct stc_run_opts {
+    uint64_t seed;       /* stall pattern seed */
+    unsigned stall_pct;  /* 0..90 */
+    unsigned max_errors; /* mismatching cycles to report before stopping (>= 1) */
+    bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
+    const char *vec_path;
+    FILE *log;           /* mismatch reports; NULL for silence */
+} stc_run_opts;
+
+typedef struct stc_run_result {
+    bool pass;
+    uint64_t cycles;           /* clock cycles simulated, reset included */
+    uint64_t first_bad_cycle;  /* valid when !pass and mismatch_cycles > 0 */
+    unsigned mismatch_cycles;
+    bool timeout;
+    bool result_mismatch;      /* final C differs from the vector's expected C */
+    char first_signal[64];     /* first divergent signal, for summaries */
+    uint32_t cnt[STC_NUM_COUNTERS];
+} stc_run_result;
+
+/* Runs one vector on an existing RTL instance (it is reset first). The
+ * vector's n must equal the RTL's. Returns STC_OK whether or not the run
+ * passed (see res->pass); another status means the run could not happen. */
+stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,
+                            stc_run_result *res);
+
+/* Upper bound on the cycles a vector may take at a stall rate, past which
+ * the run is declared hung. */
+uint64_t stc_lockstep_cycle_budget(const stc_vec *v, unsigned stall_pct);
+
+#endif

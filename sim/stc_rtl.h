@@ -1,0 +1,50 @@
+/*
+ * stc_rtl.h - C API to the Verilator-compiled RTL of the STC tile.
+ *
+ * The only C++ in the harness sits behind this header (stc_rtl_verilator.cpp).
+ * It speaks the golden model's signal structs, so the runner drives both
+ * implementations with one stc_inputs and compares one pair of
+ * stc_outputs / stc_probes. The array size N is fixed when Verilator builds
+ * the model; stc_rtl_params() tells which one this binary has.
+ */
+#ifndef STC_RTL_H
+#define STC_RTL_H
+
+#include "stc_tile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct stc_rtl stc_rtl;
+
+/* Parameters the RTL was verilated with. */
+void stc_rtl_params(stc_params *p);
+
+/* True when this build can write FST traces. */
+int stc_rtl_can_trace(void);
+
+/* Creates the model with its clock low. argv-style plusargs (for
+ * +verilator+seed+ and friends) may be NULL. */
+stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out);
+void stc_rtl_destroy(stc_rtl *r);
+
+/* Opens an FST trace (STC_EPARAM when the build has no tracing). */
+stc_status stc_rtl_trace_open(stc_rtl *r, const char *path);
+
+/* Drives the input ports for the current cycle. */
+void stc_rtl_set_inputs(stc_rtl *r, const stc_inputs *in);
+
+/* Output ports and debug ports of the current cycle. */
+void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out);
+void stc_rtl_probe(const stc_rtl *r, stc_probes *pr);
+
+/* One rising edge followed by the falling edge; the trace, when open,
+ * gets both. */
+void stc_rtl_tick(stc_rtl *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

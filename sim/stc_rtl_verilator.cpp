@@ -1,0 +1,281 @@
+// stc_rtl_verilator.cpp - the thin C++ shim between Verilator's generated
+// class and the C API of stc_rtl.h. It only packs and unpacks bit vectors;
+// every decision lives in the C runner.
+#include "stc_rtl.h"
+
+#include <cstring>
+#include <new>
+
+#include "Vstc_tile.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+
+struct stc_rtl {
+    VerilatedContext ctx;
+    Vstc_tile *top;
+#if VM_TRACE
+    VerilatedFstC *fst;
+#endif
+    uint64_t time;
+};
+
+namespace
+{
+
+// Verilator maps a port to CData/SData/IData/QData up to 64 bits and to
+// VlWide<W> above; these overloads give both one word-array view.
+template <typename T> void port_from_words(T &port, const uint32_t *w, unsigned nbits)
+{
+    uint64_t v = w[0];
+    if (nbits > 32)
+        v |= static_cast<uint64_t>(w[1]) << 32;
+    port = static_cast<T>(v);
+}
+
+template <std::size_t W> void port_from_words(VlWide<W> &port, const uint32_t *w, unsigned)
+{
+    for (std::size_t i = 0; i < W; i++)
+        port[i] = w[i];
+}
+
+template <typename T> const uint32_t *port_words(const T &port, uint32_t *buf)
+{
+    uint64_t v = static_cast<uint64_t>(port);
+    buf[0] = static_cast<uint32_t>(v);
+    buf[1] = static_cast<uint32_t>(v >> 32);
+    return buf;
+}
+
+template <std::size_t W> const uint32_t *port_words(const VlWide<W> &port, uint32_t *)
+{
+    return port.data();
+}
+
+// Bit field [lsb +: width] (width <= 32) of a little-endian word array.
+uint32_t bits(const uint32_t *w, unsigned lsb, unsigned width)
+{
+    unsigned word = lsb / 32, off = lsb % 32;
+    uint64_t v = w[word] >> off;
+    if (off + width > 32)
+        v |= static_cast<uint64_t>(w[word + 1]) << (32 - off);
+    return width == 32 ? static_cast<uint32_t>(v)
+                       : static_cast<uint32_t>(v & ((1ull << width) - 1));
+}
+
+void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint32_t value)
+{
+    for (unsigned i = 0; i < width; i++)
+        if ((value >> i) & 1u)
+            w[(lsb + i) / 32] |= 1u << ((lsb + i) % 32);
+}
+
+constexpr unsigned N = STC_RTL_N;
+constexpr unsigned MW = STC_RTL_MW;
+constexpr unsigned KBW = STC_RTL_KBW;
+constexpr unsigned WIDE = 32 * N * N / 32 + 2; // words of the widest port
+
+} // namespace
+
+extern "C" {
+
+void stc_rtl_params(stc_params *p)
+{
+    p->n = STC_RTL_N;
+    p->m_max = STC_RTL_M_MAX;
+    p->kb_max = STC_RTL_KB_MAX;
+}
+
+int stc_rtl_can_trace(void)
+{
+    return VM_TRACE;
+}
+
+stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
+{
+    *out = nullptr;
+    stc_rtl *r = new (std::nothrow) stc_rtl;
+    if (!r)
+        return STC_ENOMEM;
+    if (argc > 0 && argv)
+        r->ctx.commandArgs(argc, argv);
+#if VM_TRACE
+    r->ctx.traceEverOn(true);
+    r->fst = nullptr;
+#endif
+    r->top = new (std::nothrow) Vstc_tile{&r->ctx};
+    if (!r->top) {
+        delete r;
+        return STC_ENOMEM;
+    }
+    r->time = 0;
+    r->top->clk_i = 0;
+    r->top->rst_ni = 0;
+    r->top->eval();
+    *out = r;
+    return STC_OK;
+}
+
+void stc_rtl_destroy(stc_rtl *r)
+{
+    if (!r)
+        return;
+#if VM_TRACE
+    if (r->fst) {
+        r->fst->close();
+        delete r->fst;
+    }
+#endif
+    r->top->final();
+    delete r->top;
+    delete r;
+}
+
+stc_status stc_rtl_trace_open(stc_rtl *r, const char *path)
+{
+#if VM_TRACE
+    r->fst = new (std::nothrow) VerilatedFstC;
+    if (!r->fst)
+        return STC_ENOMEM;
+    r->top->trace(r->fst, 99);
+    r->fst->open(path);
+    if (!r->fst->isOpen())
+        return STC_EIO;
+    return STC_OK;
+#else
+    (void)r;
+    (void)path;
+    return STC_EPARAM;
+#endif
+}
+
+void stc_rtl_set_inputs(stc_rtl *r, const stc_inputs *in)
+{
+    Vstc_tile *t = r->top;
+    uint32_t w[WIDE];
+
+    t->rst_ni = in->rst_n;
+    t->cmd_valid_i = in->cmd_valid;
+    t->cmd_mode_i = in->cmd_mode;
+    t->cmd_m_i = in->cmd_m & ((1u << MW) - 1);
+    t->cmd_nblk_i = in->cmd_nblk & ((1u << KBW) - 1);
+    w[0] = static_cast<uint32_t>(in->cmd_skip);
+    w[1] = static_cast<uint32_t>(in->cmd_skip >> 32);
+    port_from_words(t->cmd_skip_i, w, STC_RTL_KB_MAX);
+    t->cmd_bias_i = in->cmd_bias;
+
+    t->bias_valid_i = in->bias_valid;
+    std::memset(w, 0, sizeof w);
+    for (unsigned n = 0; n < N; n++)
+        w[n] = static_cast<uint32_t>(in->bias_data[n]);
+    port_from_words(t->bias_data_i, w, 32 * N);
+
+    t->w_valid_i = in->w_valid;
+    std::memset(w, 0, sizeof w);
+    for (unsigned n = 0; n < N; n++)
+        put_bits(w, 8 * n, 8, static_cast<uint8_t>(in->w_data[n]));
+    port_from_words(t->w_data_i, w, 8 * N);
+    std::memset(w, 0, sizeof w);
+    for (unsigned n = 0; n < N; n++)
+        put_bits(w, 4 * n, 4, in->w_meta[n] & 0xfu);
+    port_from_words(t->w_meta_i, w, 4 * N);
+
+    t->a_valid_i = in->a_valid;
+    std::memset(w, 0, sizeof w);
+    for (unsigned j = 0; j < 2 * N; j++)
+        put_bits(w, 8 * j, 8, static_cast<uint8_t>(in->a_data[j]));
+    port_from_words(t->a_data_i, w, 16 * N);
+
+    t->res_ready_i = in->res_ready;
+}
+
+void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
+{
+    const Vstc_tile *t = r->top;
+    uint32_t buf[2];
+
+    std::memset(out, 0, sizeof *out);
+    out->cmd_ready = t->cmd_ready_o;
+    out->bias_ready = t->bias_ready_o;
+    out->w_ready = t->w_ready_o;
+    out->a_ready = t->a_ready_o;
+    out->res_valid = t->res_valid_o;
+    const uint32_t *res = port_words(t->res_data_o, buf);
+    for (unsigned n = 0; n < N; n++)
+        out->res_data[n] = static_cast<int32_t>(res[n]);
+    out->busy = t->busy_o;
+    out->err = t->err_o;
+}
+
+void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
+{
+    const Vstc_tile *t = r->top;
+    uint32_t b0[2], b1[2], b2[2], b3[2], b4[2], b5[2];
+
+    std::memset(pr, 0, sizeof *pr);
+    pr->state = t->dbg_state_o;
+    pr->blk = t->dbg_blk_o;
+    pr->beat = t->dbg_beat_o;
+    pr->err = t->err_o;
+
+    const uint32_t *v = port_words(t->dbg_pe_v_o, b0);
+    const uint32_t *en = port_words(t->dbg_pe_en_o, b1);
+    const uint32_t *enq = port_words(t->dbg_pe_en_q_o, b2);
+    const uint32_t *pv = port_words(t->dbg_pe_pv_o, b3);
+    const uint32_t *wq = port_words(t->dbg_pe_w_o, b4);
+    const uint32_t *idx = port_words(t->dbg_pe_idx_o, b5);
+    const uint32_t *act = t->dbg_pe_act_o.data();
+    const uint32_t *prod = t->dbg_pe_prod_o.data();
+    const uint32_t *psum = t->dbg_pe_psum_o.data();
+    for (unsigned r_ = 0; r_ < N; r_++) {
+        for (unsigned n = 0; n < N; n++) {
+            unsigned i = r_ * N + n;
+            pr->pe_v[r_][n] = bits(v, i, 1);
+            pr->pe_en[r_][n] = bits(en, i, 1);
+            pr->pe_en_q[r_][n] = bits(enq, i, 1);
+            pr->pe_pv[r_][n] = bits(pv, i, 1);
+            pr->pe_w[r_][n] = static_cast<int8_t>(bits(wq, 8 * i, 8));
+            pr->pe_idx[r_][n] = static_cast<uint8_t>(bits(idx, 2 * i, 2));
+            pr->pe_act[r_][n] = act[i];
+            pr->pe_prod[r_][n] = static_cast<int32_t>(prod[i]);
+            pr->pe_psum[r_][n] = static_cast<int32_t>(psum[i]);
+        }
+    }
+
+    const uint32_t *botv = port_words(t->dbg_bot_v_o, b0);
+    const uint32_t *we = port_words(t->dbg_acc_we_o, b1);
+    const uint32_t *row = port_words(t->dbg_acc_row_o, b2);
+    const uint32_t *wdata = port_words(t->dbg_acc_wdata_o, b3);
+    for (unsigned n = 0; n < N; n++) {
+        pr->bot_v[n] = bits(botv, n, 1);
+        pr->acc_we[n] = bits(we, n, 1);
+        pr->acc_row[n] = bits(row, MW * n, MW);
+        pr->acc_wdata[n] = static_cast<int32_t>(wdata[n]);
+    }
+    const uint32_t *cnt = t->dbg_cnt_o.data();
+    for (unsigned j = 0; j < STC_NUM_COUNTERS; j++)
+        pr->cnt[j] = cnt[j];
+}
+
+void stc_rtl_tick(stc_rtl *r)
+{
+    // Settle this cycle's inputs with the clock low, then the rising edge.
+    // The clock returns low without an eval: the next tick's first eval
+    // sees the falling edge, which saves one eval per cycle.
+    r->top->eval();
+#if VM_TRACE
+    if (r->fst)
+        r->fst->dump(2 * r->time);
+#endif
+    r->top->clk_i = 1;
+    r->top->eval();
+#if VM_TRACE
+    if (r->fst)
+        r->fst->dump(2 * r->time + 1);
+#endif
+    r->top->clk_i = 0;
+    r->time++;
+}
+
+} // extern "C"

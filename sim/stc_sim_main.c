@@ -1,0 +1,402 @@
+/*
+ * stc_sim_main.c - command-line lockstep runner: golden model against the
+ * Verilator-compiled RTL, every cycle, over a list of vectors.
+ *
+ * Exit status: 0 every vector passed, 1 a mismatch (or hang), 2 bad input
+ * or set-up error.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "stc_lockstep.h"
+
+#define MAX_PLUSARGS 8
+
+typedef struct sim_args {
+    stc_run_opts run;
+    const char *junit;
+    const char *csv;
+    const char *trace;
+    bool quiet;
+    const char *plusargs[MAX_PLUSARGS + 1];
+    int nplusargs;
+    char **vecs;
+    int nvecs;
+    const char *argv0;
+} sim_args;
+
+typedef struct vec_outcome {
+    const char *path;
+    bool pass;
+    bool error; /* could not run: bad input */
+    double seconds;
+    stc_run_result res;
+    char message[STC_VEC_ERR_MAX];
+    /* vector facts for the CSV report */
+    char cls[STC_VEC_CLASS_MAX];
+    unsigned n, m, k, nblk, nskip;
+    bool mode24, bias;
+    uint64_t w_zeros, w_elems; /* zeros of the dense W, and its size */
+} vec_outcome;
+
+static void usage(FILE *f, const char *argv0)
+{
+    fprintf(f,
+            "usage: %s [options] VECTOR.vec...\n"
+            "  --seed S        seed of the stall pattern (default 1)\n"
+            "  --stall P       percent of cycles each source drops valid and the sink\n"
+            "                  drops ready, 0..90 (default 0)\n"
+            "  --max-errors K  keep comparing up to K mismatching cycles (default 1)\n"
+            "  --bare          RTL only: no model, no compare (benchmark baseline)\n"
+            "  --trace F.fst   write an FST waveform (tracing build, one vector)\n"
+            "  --junit F.xml   write a JUnit report\n"
+            "  --csv F.csv     write one line of counters per vector\n"
+            "  --plusarg ARG   pass a +plusarg to Verilator (e.g. +verilator+seed+7)\n"
+            "  --quiet         only failures and the summary\n"
+            "exit: 0 pass, 1 mismatch, 2 bad input or set-up error\n",
+            argv0);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s || *end || s[0] == '-')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int need_value(int i, int argc, const char *opt)
+{
+    if (i + 1 >= argc) {
+        fprintf(stderr, "stc_sim: %s needs a value\n", opt);
+        return -1;
+    }
+    return 0;
+}
+
+/* Parses one option at argv[*i]; returns 0, or -1 on a usage error. */
+static int parse_option(sim_args *a, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i];
+    uint64_t v;
+    if (strcmp(opt, "--quiet") == 0) {
+        a->quiet = true;
+        return 0;
+    }
+    if (strcmp(opt, "--bare") == 0) {
+        a->run.bare = true;
+        return 0;
+    }
+    if (need_value(*i, argc, opt))
+        return -1;
+    const char *val = argv[++*i];
+    if (strcmp(opt, "--junit") == 0) {
+        a->junit = val;
+    } else if (strcmp(opt, "--csv") == 0) {
+        a->csv = val;
+    } else if (strcmp(opt, "--trace") == 0) {
+        a->trace = val;
+    } else if (strcmp(opt, "--plusarg") == 0) {
+        if (a->nplusargs >= MAX_PLUSARGS || val[0] != '+') {
+            fprintf(stderr, "stc_sim: --plusarg takes up to %d arguments starting with '+'\n",
+                    MAX_PLUSARGS);
+            return -1;
+        }
+        a->plusargs[++a->nplusargs] = val;
+    } else if (parse_u64(val, &v) != 0) {
+        fprintf(stderr, "stc_sim: %s: '%s' is not a number\n", opt, val);
+        return -1;
+    } else if (strcmp(opt, "--seed") == 0) {
+        a->run.seed = v;
+    } else if (strcmp(opt, "--stall") == 0 && v <= 90) {
+        a->run.stall_pct = (unsigned)v;
+    } else if (strcmp(opt, "--max-errors") == 0 && v >= 1 && v <= 1000000) {
+        a->run.max_errors = (unsigned)v;
+    } else {
+        fprintf(stderr, "stc_sim: bad option or value: %s %s\n", opt, val);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_args(sim_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->argv0 = argv[0];
+    a->run.seed = 1;
+    a->run.max_errors = 1;
+    a->run.log = stderr;
+    a->plusargs[0] = argv[0];
+    a->vecs = calloc((size_t)argc, sizeof *a->vecs);
+    if (!a->vecs)
+        return -1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout, argv[0]);
+            exit(0);
+        }
+        if (strncmp(argv[i], "--", 2) == 0) {
+            if (parse_option(a, argc, argv, &i))
+                return -1;
+        } else {
+            a->vecs[a->nvecs++] = argv[i];
+        }
+    }
+    if (a->nvecs == 0) {
+        fprintf(stderr, "stc_sim: no vector files given\n");
+        return -1;
+    }
+    if (a->trace && (a->nvecs != 1 || !stc_rtl_can_trace())) {
+        fprintf(stderr, "stc_sim: --trace needs exactly one vector and the tracing build "
+                        "(make wave)\n");
+        return -1;
+    }
+    return 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void print_reproduce(const sim_args *a, const char *path)
+{
+    fprintf(stderr, "  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", a->argv0, a->run.seed,
+            a->run.stall_pct, path);
+    fprintf(stderr, "  waveform:  make wave VEC=%s SEED=%" PRIu64 " STALL=%u\n", path,
+            a->run.seed, a->run.stall_pct);
+}
+
+/* Zero count of the dense W: stored zeros plus, in 2:4, the half of every
+ * group that compression removed (those are zeros too). */
+static void record_facts(const stc_vec *v, vec_outcome *out)
+{
+    size_t stored = (size_t)(v->mode24 ? v->k / 2 : v->k) * v->n;
+    snprintf(out->cls, sizeof out->cls, "%s", v->cls);
+    out->n = v->n;
+    out->m = v->m;
+    out->k = v->k;
+    out->nblk = stc_vec_nblk(v);
+    for (unsigned b = 0; b < out->nblk; b++)
+        out->nskip += (unsigned)((v->skip >> b) & 1u);
+    out->mode24 = v->mode24;
+    out->bias = v->has_bias;
+    out->w_elems = (uint64_t)v->k * v->n;
+    out->w_zeros = out->w_elems - stored;
+    for (size_t i = 0; i < stored; i++)
+        out->w_zeros += v->w[i] == 0;
+}
+
+/* Runs one vector file on the shared RTL instance. */
+static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outcome *out)
+{
+    stc_vec v;
+    stc_params p;
+    stc_run_opts o = a->run;
+    double t0 = now_seconds();
+
+    memset(out, 0, sizeof *out);
+    out->path = path;
+    if (stc_vec_read(path, &v, out->message, sizeof out->message) != STC_OK) {
+        out->error = true;
+        return;
+    }
+    stc_rtl_params(&p);
+    if (v.n != p.n) {
+        snprintf(out->message, sizeof out->message,
+                 "%s: vector is for n=%u but this runner was built for N=%u (make sim N=%u)",
+                 path, v.n, p.n, v.n);
+        out->error = true;
+        stc_vec_free(&v);
+        return;
+    }
+    record_facts(&v, out);
+    o.vec_path = path;
+    stc_status st = stc_lockstep_run(rtl, &v, &o, &out->res);
+    if (st != STC_OK) {
+        snprintf(out->message, sizeof out->message, "%s: cannot run: %s", path,
+                 stc_status_str(st));
+        out->error = true;
+    } else {
+        out->pass = out->res.pass;
+    }
+    stc_vec_free(&v);
+    out->seconds = now_seconds() - t0;
+}
+
+static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
+{
+    const uint32_t *c = o->res.cnt;
+    if (o->error) {
+        fprintf(stderr, "[%3d/%d] ERROR %s\n", i + 1, a->nvecs, o->message);
+        return;
+    }
+    if (o->pass && a->quiet)
+        return;
+    FILE *f = o->pass ? stdout : stderr;
+    fprintf(f,
+            "[%3d/%d] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
+            i + 1, a->nvecs, o->pass ? "PASS" : "FAIL", o->path, c[STC_CNT_CYCLES],
+            c[STC_CNT_STALL_CYCLES], c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL],
+            c[STC_CNT_MACS_GATED], c[STC_CNT_MACS_SKIPPED]);
+    if (!o->pass) {
+        if (o->res.mismatch_cycles)
+            fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n",
+                    o->res.first_bad_cycle, o->res.first_signal);
+        print_reproduce(a, o->path);
+    }
+    fflush(f);
+}
+
+static void xml_escape(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<':
+            fputs("&lt;", f);
+            break;
+        case '>':
+            fputs("&gt;", f);
+            break;
+        case '&':
+            fputs("&amp;", f);
+            break;
+        case '"':
+            fputs("&quot;", f);
+            break;
+        default:
+            fputc(*s, f);
+        }
+    }
+}
+
+/* JUnit XML, written to a temporary file and renamed into place. */
+static int write_junit(const sim_args *a, const vec_outcome *outs, int failures)
+{
+    char tmp[4096];
+    stc_params p;
+    stc_rtl_params(&p);
+    snprintf(tmp, sizeof tmp, "%s.tmp", a->junit);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "stc_sim: cannot write %s: %s\n", tmp, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuite name=\"cosim.n%u.stall%u\" tests=\"%d\" failures=\"%d\">\n", p.n,
+            a->run.stall_pct, a->nvecs, failures);
+    for (int i = 0; i < a->nvecs; i++) {
+        const vec_outcome *o = &outs[i];
+        fprintf(f, "  <testcase classname=\"cosim.n%u.stall%u\" name=\"", p.n, a->run.stall_pct);
+        xml_escape(f, o->path);
+        fprintf(f, "\" time=\"%.3f\">", o->seconds);
+        if (!o->pass) {
+            char msg[STC_VEC_ERR_MAX + 128];
+            if (o->error)
+                snprintf(msg, sizeof msg, "%s", o->message);
+            else
+                snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s",
+                         o->res.first_bad_cycle, o->res.first_signal);
+            fprintf(f, "<failure message=\"");
+            xml_escape(f, msg);
+            fprintf(f, "\"/>");
+        }
+        fprintf(f, "</testcase>\n");
+    }
+    fprintf(f, "</testsuite>\n");
+    if (fclose(f) != 0 || rename(tmp, a->junit) != 0) {
+        fprintf(stderr, "stc_sim: cannot write %s\n", a->junit);
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_csv(const sim_args *a, const vec_outcome *outs)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", a->csv);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "stc_sim: cannot write %s: %s\n", tmp, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "vector,class,n,mode,m,k,nblk,skipped_blocks,bias,w_zeros,w_elems,seed,stall_pct,"
+               "pass,cycles,stall_cycles,macs_alg,macs_actual,macs_gated,macs_skipped,"
+               "w_bytes,meta_bytes,a_bytes\n");
+    for (int i = 0; i < a->nvecs; i++) {
+        const vec_outcome *o = &outs[i];
+        const uint32_t *c = o->res.cnt;
+        if (o->error)
+            continue;
+        fprintf(f, "%s,%s,%u,%s,%u,%u,%u,%u,%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%d", o->path,
+                o->cls, o->n, o->mode24 ? "2:4" : "dense", o->m, o->k, o->nblk, o->nskip, o->bias,
+                o->w_zeros, o->w_elems, a->run.seed, a->run.stall_pct, o->pass);
+        for (int j = 0; j < STC_NUM_COUNTERS; j++)
+            fprintf(f, ",%u", c[j]);
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0 || rename(tmp, a->csv) != 0) {
+        fprintf(stderr, "stc_sim: cannot write %s\n", a->csv);
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    sim_args a;
+    stc_rtl *rtl;
+    int failed = 0, errors = 0;
+
+    if (parse_args(&a, argc, argv) != 0) {
+        usage(stderr, argv[0]);
+        return 2;
+    }
+    if (stc_rtl_create(a.nplusargs + 1, a.plusargs, &rtl) != STC_OK) {
+        fprintf(stderr, "stc_sim: cannot create the RTL model\n");
+        return 2;
+    }
+    if (a.trace && stc_rtl_trace_open(rtl, a.trace) != STC_OK) {
+        fprintf(stderr, "stc_sim: cannot open trace %s\n", a.trace);
+        stc_rtl_destroy(rtl);
+        return 2;
+    }
+    vec_outcome *outs = calloc((size_t)a.nvecs, sizeof *outs);
+    if (!outs) {
+        stc_rtl_destroy(rtl);
+        return 2;
+    }
+    for (int i = 0; i < a.nvecs; i++) {
+        run_one(&a, rtl, a.vecs[i], &outs[i]);
+        print_outcome(&a, i, &outs[i]);
+        errors += outs[i].error;
+        failed += !outs[i].pass && !outs[i].error;
+    }
+    stc_rtl_destroy(rtl);
+    if (a.trace)
+        printf("trace written: %s\n", a.trace);
+    int junit_bad = a.junit ? write_junit(&a, outs, failed + errors) : 0;
+    if (a.csv && write_csv(&a, outs) != 0)
+        junit_bad = 1;
+    stc_params p;
+    stc_rtl_params(&p);
+    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s\n", p.n, a.run.stall_pct, a.run.seed,
+           a.run.bare ? " (bare RTL, no compare)" : "");
+    printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
+    free(outs);
+    free(a.vecs);
+    if (errors || junit_bad)
+        return 2;
+    return failed ? 1 : 0;
+}
