@@ -34,6 +34,7 @@ help:
 	@echo "  make wave VEC=f.vec re-run one vector with FST tracing and open GTKWave"
 	@echo "  make lint           verilator --lint-only -Wall and iverilog on rtl/"
 	@echo "  make vectors        regenerate the checked-in regression (byte-identical)"
+	@echo "  make report         sparsity sweep: zeros present vs cycles/MACs/bytes/energy saved, plots"
 	@echo "  make bench          cosim speed against the bare Verilator model"
 	@echo "  make format         clang-format the C sources;  make check-format, make cppcheck"
 	@echo "  make deps           install or check every Debian package the project uses"
@@ -50,6 +51,7 @@ include vectors/vectors.mk
 include rtl/rtl.mk
 include sim/sim.mk
 include tb/tb.mk
+include scripts/report.mk
 
 .PHONY: clean format check-format cppcheck
 clean:

@@ -1,0 +1,1 @@
+# report.mk - make report (owner: report).
