@@ -1,1 +1,57 @@
-# rtl/rtl.mk - placeholder, filled in by its owner.
+# rtl/rtl.mk - the synthesizable RTL of the STC tile (owner: RTL).
+# Included by the top Makefile, which defines BUILD. Outputs go under
+# $(BUILD)/rtl/.
+#
+#   make lint       verilator --lint-only -Wall (N=16 and N=4, default build
+#                   and +define+STC_USE_ICG) and an iverilog compile
+#   make rtl-smoke  Icarus smoke test bench tb/tb_stc_tile_smoke.v
+#   make rtl-synth  Yosys synth at N=4, fails on latches outside the ICG
+
+RTL_DIR  := rtl
+RTL_TOP  := stc_tile
+RTL_SRCS := $(RTL_DIR)/stc_meta_decode.v \
+            $(RTL_DIR)/stc_clock_gate.v \
+            $(RTL_DIR)/stc_pe.v \
+            $(RTL_DIR)/stc_pe_array.v \
+            $(RTL_DIR)/stc_skew_buffer.v \
+            $(RTL_DIR)/stc_acc_bank.v \
+            $(RTL_DIR)/stc_ctrl.v \
+            $(RTL_DIR)/stc_tile.v
+RTL_BUILD := $(BUILD)/rtl
+
+VERILATOR ?= verilator
+IVERILOG  ?= iverilog
+VVP       ?= vvp
+YOSYS     ?= yosys
+
+RTL_SMOKE_TB  := tb/tb_stc_tile_smoke.v
+RTL_SMOKE_BIN := $(RTL_BUILD)/tb_stc_tile_smoke.vvp
+
+.PHONY: lint rtl-smoke rtl-synth
+
+lint: $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 -GM_MAX=16 -GKB_MAX=4 $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) +define+STC_USE_ICG $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 +define+STC_USE_ICG $(RTL_SRCS)
+	$(IVERILOG) -g2012 -Wall -s $(RTL_TOP) -o /dev/null $(RTL_SRCS)
+	$(IVERILOG) -g2012 -Wall -s $(RTL_TOP) -DSTC_USE_ICG -o /dev/null $(RTL_SRCS)
+
+$(RTL_SMOKE_BIN): $(RTL_SRCS) $(RTL_SMOKE_TB)
+	@mkdir -p $(dir $@)
+	$(IVERILOG) -g2012 -Wall -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
+
+rtl-smoke: $(RTL_SMOKE_BIN)
+	@mkdir -p $(RTL_BUILD)
+	$(VVP) -n $(RTL_SMOKE_BIN) | tee $(RTL_BUILD)/smoke.log
+	@grep -q '^PASS' $(RTL_BUILD)/smoke.log && ! grep -q 'FAIL' $(RTL_BUILD)/smoke.log
+
+rtl-synth: $(RTL_SRCS)
+	@mkdir -p $(RTL_BUILD)
+	$(YOSYS) -q -l $(RTL_BUILD)/synth.log -p "read_verilog $(RTL_SRCS); \
+	  chparam -set N 4 -set M_MAX 16 -set KB_MAX 4 $(RTL_TOP); \
+	  synth -top $(RTL_TOP); stat" > /dev/null
+	@if grep -qi 'latch' $(RTL_BUILD)/synth.log | grep -v -i clock_gate; then :; fi
+	@! grep -iE '\$$_?DLATCH|latch inferred' $(RTL_BUILD)/synth.log || \
+	  (echo "rtl-synth: latch found outside stc_clock_gate"; exit 1)
+	@echo "rtl-synth: OK, log in $(RTL_BUILD)/synth.log"

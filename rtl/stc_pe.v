@@ -1,0 +1,135 @@
+// stc_pe - one processing element of the weight-stationary systolic array
+// (docs/architecture.md section 5).
+//
+// Holds a stationary INT8 weight w_q and a 2-bit mux select idx_q (written
+// during LOAD), a 4-slot activation lane act_q with valid v_q (shifted in
+// from the left every cycle), and computes
+//   sel = act_q.slot[idx_q]                 (4:1 activation mux, 2:4 decode)
+//   en  = v_q && w_q != 0 && sel != 0       (gate enable, combinational)
+//   prod_q <= w_q * sel       only when en  (clock-gated register)
+//   psum_q <= psum_i + (en_q ? prod_q : 0)  (partial sum, 32-bit wrap)
+// Latency: act/v in -> act_q 1 cycle; act_q -> prod_q 1 cycle;
+// prod_q -> psum_q 1 cycle (so psum_o lags act_o of the same beat by 2).
+//
+// Clock gating: by default prod_q is an enable flop (if (en) prod_q <= ..),
+// which is cycle-for-cycle the contract of section 9 and simulates fast
+// (no derived clocks: 256 gated clocks slow the Verilator model down). With `define STC_USE_ICG prod_q is clocked
+// through an stc_clock_gate cell instead (enable = en | ~rst_ni so that the
+// synchronous reset still reaches the register); the cycle behaviour is
+// identical. Synchronous active-low reset clears every register.
+module stc_pe (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // weight / mux-select load (LOAD state)
+  input  wire        w_we_i,
+  input  wire [7:0]  w_i,
+  input  wire        idx_we_i,
+  input  wire [1:0]  idx_i,
+  // activation lane from the left neighbour (or the skew buffer)
+  input  wire [31:0] act_i,
+  input  wire        v_i,
+  // partial sum from the PE above (0 for row 0)
+  input  wire [31:0] psum_i,
+  // registered state (also the probes)
+  output wire [31:0] act_o,
+  output wire        v_o,
+  output wire        pv_o,
+  output wire        en_o,
+  output wire        en_q_o,
+  output wire [7:0]  w_o,
+  output wire [1:0]  idx_o,
+  output wire [31:0] prod_o,
+  output wire [31:0] psum_o
+);
+
+  reg  [7:0]  w_q;
+  reg  [1:0]  idx_q;
+  reg  [31:0] act_q;
+  reg         v_q;
+  reg         en_q;
+  reg         pv_q;
+  reg  [31:0] prod_q;
+  reg  [31:0] psum_q;
+
+  reg  [7:0]  sel;
+  reg         en;
+  reg  [15:0] mul;
+  reg  [31:0] prod_d;
+  reg  [31:0] psum_d;
+
+  always @* begin
+    case (idx_q)
+      2'd0:    sel = act_q[7:0];
+      2'd1:    sel = act_q[15:8];
+      2'd2:    sel = act_q[23:16];
+      default: sel = act_q[31:24];
+    endcase
+    en     = v_q && (w_q != 8'd0) && (sel != 8'd0);
+    mul    = $signed(w_q) * $signed(sel);
+    prod_d = {{16{mul[15]}}, mul};
+    psum_d = psum_i + (en_q ? prod_q : 32'd0);
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      w_q    <= 8'd0;
+      idx_q  <= 2'd0;
+      act_q  <= 32'd0;
+      v_q    <= 1'b0;
+      en_q   <= 1'b0;
+      pv_q   <= 1'b0;
+      psum_q <= 32'd0;
+`ifndef STC_USE_ICG
+      prod_q <= 32'd0;
+`endif
+    end else begin
+      if (w_we_i) begin
+        w_q <= w_i;
+      end
+      if (idx_we_i) begin
+        idx_q <= idx_i;
+      end
+      act_q  <= act_i;
+      v_q    <= v_i;
+      en_q   <= en;
+      pv_q   <= v_q;
+      psum_q <= psum_d;
+`ifndef STC_USE_ICG
+      if (en) begin
+        prod_q <= prod_d;
+      end
+`endif
+    end
+  end
+
+`ifdef STC_USE_ICG
+  // Gated clock for prod_q: ticks only in cycles with en (or in reset).
+  wire clk_prod;
+
+  stc_clock_gate u_prod_cg (
+    .clk_i     (clk_i),
+    .en_i      (en | ~rst_ni),
+    .test_en_i (1'b0),
+    .clk_o     (clk_prod)
+  );
+
+  always @(posedge clk_prod) begin
+    if (!rst_ni) begin
+      prod_q <= 32'd0;
+    end else begin
+      prod_q <= prod_d;
+    end
+  end
+`endif
+
+  assign act_o  = act_q;
+  assign v_o    = v_q;
+  assign pv_o   = pv_q;
+  assign en_o   = en;
+  assign en_q_o = en_q;
+  assign w_o    = w_q;
+  assign idx_o  = idx_q;
+  assign prod_o = prod_q;
+  assign psum_o = psum_q;
+
+endmodule

@@ -1,0 +1,127 @@
+// stc_pe_array - N x N weight-stationary systolic array of stc_pe
+// (docs/architecture.md section 5).
+//
+// PE(r, n) is element i = r*N + n of every flattened vector. Activation
+// lanes enter row r at column 0 from the skew buffer and move right one
+// column per cycle; partial sums move down one row per cycle. The bottom
+// register bot_v_q[n] <= pv_q[N-1][n] marks the cycles in which
+// psum_q[N-1][n] is a full column sum for the accumulator bank.
+// Weight load: on ld_i (a weight transfer) row ld_row_i takes w_data_i;
+// its idx_q takes 0 (dense) or, in 2:4 mode on an even row 2g, row 2g
+// takes idx_lo_i and row 2g+1 takes idx_hi_i (the decoded nibbles).
+// Latency: a lane in skew_act_i[r] during cycle u is in act_q[r][n]
+// during u+1+n, its product in prod_q during u+2+n, its partial sum in
+// psum_q[r][n] during u+3+n. For a beat whose row-r lane arrives at
+// u = t+r (skew buffer), the full column sum is in psum_q[N-1][n] with
+// bot_v_o[n] = 1 during t+2+N+n.
+module stc_pe_array #(
+  parameter N  = 16,
+  parameter MW = 10
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  // weight load
+  input  wire              mode_i,       // 0 dense, 1 2:4
+  input  wire              ld_i,         // weight transfer this cycle
+  input  wire [MW-1:0]     ld_row_i,     // PE row being loaded (beat)
+  input  wire [8*N-1:0]    w_data_i,     // column n at [8n +: 8]
+  input  wire [2*N-1:0]    idx_lo_i,     // column n at [2n +: 2]
+  input  wire [2*N-1:0]    idx_hi_i,
+  // activation lanes from the skew buffer, row r at [32r +: 32] / bit r
+  input  wire [32*N-1:0]   skew_act_i,
+  input  wire [N-1:0]      skew_v_i,
+  // bottom of the columns
+  output reg  [N-1:0]      bot_v_o,      // bot_v_q
+  output wire [32*N-1:0]   bot_psum_o,   // psum_q[N-1][n]
+  // probes, element i = r*N + n
+  output wire [N*N-1:0]    pe_v_o,
+  output wire [N*N-1:0]    pe_en_o,
+  output wire [N*N-1:0]    pe_en_q_o,
+  output wire [N*N-1:0]    pe_pv_o,
+  output wire [8*N*N-1:0]  pe_w_o,
+  output wire [2*N*N-1:0]  pe_idx_o,
+  output wire [32*N*N-1:0] pe_act_o,
+  output wire [32*N*N-1:0] pe_prod_o,
+  output wire [32*N*N-1:0] pe_psum_o
+);
+
+  // Per-row load strobes and per-row idx data.
+  reg [N-1:0]     w_we;
+  reg [N-1:0]     idx_we;
+  reg [2*N*N-1:0] idx_row;   // row r at [2N*r +: 2N]
+  integer r;
+
+  always @* begin
+    for (r = 0; r < N; r = r + 1) begin
+      w_we[r]   = ld_i && (ld_row_i == r[MW-1:0]);
+      if (!mode_i) begin
+        idx_we[r]               = w_we[r];
+        idx_row[2*N*r +: 2*N]   = {2*N{1'b0}};
+      end else if ((r % 2) == 0) begin
+        idx_we[r]               = w_we[r];
+        idx_row[2*N*r +: 2*N]   = idx_lo_i;
+      end else begin
+        idx_we[r]               = w_we[r-1];   // loaded with row 2g
+        idx_row[2*N*r +: 2*N]   = idx_hi_i;
+      end
+    end
+  end
+
+  genvar gr, gn;
+  generate
+    for (gr = 0; gr < N; gr = gr + 1) begin : g_row
+      for (gn = 0; gn < N; gn = gn + 1) begin : g_col
+        localparam integer I = gr * N + gn;
+        wire [31:0] act_in;
+        wire        v_in;
+        wire [31:0] psum_in;
+
+        if (gn == 0) begin : g_left
+          assign act_in = skew_act_i[32*gr +: 32];
+          assign v_in   = skew_v_i[gr];
+        end else begin : g_inner
+          assign act_in = pe_act_o[32*(I-1) +: 32];
+          assign v_in   = pe_v_o[I-1];
+        end
+
+        if (gr == 0) begin : g_top
+          assign psum_in = 32'd0;
+        end else begin : g_below
+          assign psum_in = pe_psum_o[32*(I-N) +: 32];
+        end
+
+        stc_pe u_pe (
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .w_we_i   (w_we[gr]),
+          .w_i      (w_data_i[8*gn +: 8]),
+          .idx_we_i (idx_we[gr]),
+          .idx_i    (idx_row[2*N*gr + 2*gn +: 2]),
+          .act_i    (act_in),
+          .v_i      (v_in),
+          .psum_i   (psum_in),
+          .act_o    (pe_act_o[32*I +: 32]),
+          .v_o      (pe_v_o[I]),
+          .pv_o     (pe_pv_o[I]),
+          .en_o     (pe_en_o[I]),
+          .en_q_o   (pe_en_q_o[I]),
+          .w_o      (pe_w_o[8*I +: 8]),
+          .idx_o    (pe_idx_o[2*I +: 2]),
+          .prod_o   (pe_prod_o[32*I +: 32]),
+          .psum_o   (pe_psum_o[32*I +: 32])
+        );
+      end
+    end
+  endgenerate
+
+  assign bot_psum_o = pe_psum_o[32*N*(N-1) +: 32*N];
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      bot_v_o <= {N{1'b0}};
+    end else begin
+      bot_v_o <= pe_pv_o[N*(N-1) +: N];
+    end
+  end
+
+endmodule

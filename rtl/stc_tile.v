@@ -1,0 +1,214 @@
+// stc_tile - 2:4 sparse / dense INT8 tensor core tile, top level
+// (docs/architecture.md is the cycle-level contract this implements).
+//
+// One command computes C[M x N] = A[M x K] * W[K x N] (+ BIAS) with INT32
+// wrapping accumulation on an N x N weight-stationary systolic array.
+// Per non-skipped K-block: N LOAD cycles, M STREAM cycles, 2N+1 FLUSH
+// cycles; then M DRAIN cycles (plus M BIAS cycles first if enabled), see
+// section 6. All outputs are Moore (registered state only); the dbg_*_o
+// ports are pure copies of internal registers (and of the PE gate
+// enables), flattened as in section 8 (PE(r, n) is element r*N + n).
+//
+// Submodules: stc_ctrl (FSM, counters), stc_meta_decode (x N),
+// stc_skew_buffer, stc_pe_array (N x N stc_pe), stc_acc_bank.
+module stc_tile #(
+  parameter N      = 16,
+  parameter M_MAX  = 1024,
+  parameter KB_MAX = 64,
+  // derived, do not override
+  parameter MW     = $clog2(M_MAX),
+  parameter KBW    = $clog2(KB_MAX)
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  // command
+  input  wire                cmd_valid_i,
+  output wire                cmd_ready_o,
+  input  wire                cmd_mode_i,
+  input  wire [MW-1:0]       cmd_m_i,
+  input  wire [KBW-1:0]      cmd_nblk_i,
+  input  wire [KB_MAX-1:0]   cmd_skip_i,
+  input  wire                cmd_bias_i,
+  // bias rows
+  input  wire                bias_valid_i,
+  output wire                bias_ready_o,
+  input  wire [32*N-1:0]     bias_data_i,
+  // weights
+  input  wire                w_valid_i,
+  output wire                w_ready_o,
+  input  wire [8*N-1:0]      w_data_i,
+  input  wire [4*N-1:0]      w_meta_i,
+  // activations
+  input  wire                a_valid_i,
+  output wire                a_ready_o,
+  input  wire [16*N-1:0]     a_data_i,
+  // results
+  output wire                res_valid_o,
+  input  wire                res_ready_i,
+  output wire [32*N-1:0]     res_data_o,
+  // status
+  output wire                busy_o,
+  output wire                err_o,
+  // probes (section 8)
+  output wire [2:0]          dbg_state_o,
+  output wire [KBW-1:0]      dbg_blk_o,
+  output wire [MW-1:0]       dbg_beat_o,
+  output wire [N*N-1:0]      dbg_pe_v_o,
+  output wire [N*N-1:0]      dbg_pe_en_o,
+  output wire [N*N-1:0]      dbg_pe_en_q_o,
+  output wire [N*N-1:0]      dbg_pe_pv_o,
+  output wire [8*N*N-1:0]    dbg_pe_w_o,
+  output wire [2*N*N-1:0]    dbg_pe_idx_o,
+  output wire [32*N*N-1:0]   dbg_pe_act_o,
+  output wire [32*N*N-1:0]   dbg_pe_prod_o,
+  output wire [32*N*N-1:0]   dbg_pe_psum_o,
+  output wire [N-1:0]        dbg_bot_v_o,
+  output wire [N-1:0]        dbg_acc_we_o,
+  output wire [MW*N-1:0]     dbg_acc_row_o,
+  output wire [32*N-1:0]     dbg_acc_wdata_o,
+  output wire [32*9-1:0]     dbg_cnt_o
+);
+
+  wire            mode;
+  wire [MW-1:0]   m_q;
+  wire            clr;
+  wire            bias_we;
+  wire            w_ld;
+  wire            a_inj;
+  wire            drain;
+
+  wire [N-1:0]    meta_legal;
+  wire [2*N-1:0]  idx_lo;
+  wire [2*N-1:0]  idx_hi;
+
+  wire [32*N-1:0] skew_act;
+  wire [N-1:0]    skew_v;
+
+  wire [N-1:0]    bot_v;
+  wire [32*N-1:0] bot_psum;
+  wire [32*N-1:0] acc_rd;
+
+  // ---- controller ---------------------------------------------------------
+  stc_ctrl #(
+    .N      (N),
+    .KB_MAX (KB_MAX),
+    .MW     (MW),
+    .KBW    (KBW)
+  ) u_ctrl (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .cmd_valid_i  (cmd_valid_i),
+    .cmd_ready_o  (cmd_ready_o),
+    .cmd_mode_i   (cmd_mode_i),
+    .cmd_m_i      (cmd_m_i),
+    .cmd_nblk_i   (cmd_nblk_i),
+    .cmd_skip_i   (cmd_skip_i),
+    .cmd_bias_i   (cmd_bias_i),
+    .bias_valid_i (bias_valid_i),
+    .bias_ready_o (bias_ready_o),
+    .w_valid_i    (w_valid_i),
+    .w_ready_o    (w_ready_o),
+    .a_valid_i    (a_valid_i),
+    .a_ready_o    (a_ready_o),
+    .res_valid_o  (res_valid_o),
+    .res_ready_i  (res_ready_i),
+    .busy_o       (busy_o),
+    .err_o        (err_o),
+    .meta_legal_i (meta_legal),
+    .pe_v_i       (dbg_pe_v_o),
+    .pe_en_i      (dbg_pe_en_o),
+    .last_we_i    (bot_v[N-1]),
+    .last_row_i   (dbg_acc_row_o[MW*(N-1) +: MW]),
+    .mode_o       (mode),
+    .m_o          (m_q),
+    .clr_o        (clr),
+    .bias_we_o    (bias_we),
+    .w_ld_o       (w_ld),
+    .a_inj_o      (a_inj),
+    .drain_o      (drain),
+    .state_o      (dbg_state_o),
+    .blk_o        (dbg_blk_o),
+    .beat_o       (dbg_beat_o),
+    .cnt_o        (dbg_cnt_o)
+  );
+
+  // ---- 2:4 metadata decode, one nibble per column -----------------------
+  genvar gn;
+  generate
+    for (gn = 0; gn < N; gn = gn + 1) begin : g_meta
+      stc_meta_decode u_meta_decode (
+        .nib_i    (w_meta_i[4*gn +: 4]),
+        .idx_lo_o (idx_lo[2*gn +: 2]),
+        .idx_hi_o (idx_hi[2*gn +: 2]),
+        .legal_o  (meta_legal[gn])
+      );
+    end
+  endgenerate
+
+  // ---- input skew -------------------------------------------------------
+  stc_skew_buffer #(
+    .N (N)
+  ) u_skew (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .mode_i   (mode),
+    .inj_i    (a_inj),
+    .a_data_i (a_data_i),
+    .act_o    (skew_act),
+    .v_o      (skew_v)
+  );
+
+  // ---- systolic array ---------------------------------------------------
+  stc_pe_array #(
+    .N  (N),
+    .MW (MW)
+  ) u_array (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .mode_i     (mode),
+    .ld_i       (w_ld),
+    .ld_row_i   (dbg_beat_o),
+    .w_data_i   (w_data_i),
+    .idx_lo_i   (idx_lo),
+    .idx_hi_i   (idx_hi),
+    .skew_act_i (skew_act),
+    .skew_v_i   (skew_v),
+    .bot_v_o    (bot_v),
+    .bot_psum_o (bot_psum),
+    .pe_v_o     (dbg_pe_v_o),
+    .pe_en_o    (dbg_pe_en_o),
+    .pe_en_q_o  (dbg_pe_en_q_o),
+    .pe_pv_o    (dbg_pe_pv_o),
+    .pe_w_o     (dbg_pe_w_o),
+    .pe_idx_o   (dbg_pe_idx_o),
+    .pe_act_o   (dbg_pe_act_o),
+    .pe_prod_o  (dbg_pe_prod_o),
+    .pe_psum_o  (dbg_pe_psum_o)
+  );
+
+  // ---- accumulator bank -------------------------------------------------
+  stc_acc_bank #(
+    .N     (N),
+    .M_MAX (M_MAX),
+    .MW    (MW)
+  ) u_acc (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .clr_i       (clr),
+    .m_i         (m_q),
+    .bias_we_i   (bias_we),
+    .bias_row_i  (dbg_beat_o),
+    .bias_data_i (bias_data_i),
+    .we_i        (bot_v),
+    .psum_i      (bot_psum),
+    .rd_row_i    (dbg_beat_o),
+    .rd_data_o   (acc_rd),
+    .wr_row_o    (dbg_acc_row_o),
+    .wdata_o     (dbg_acc_wdata_o)
+  );
+
+  assign res_data_o   = drain ? acc_rd : {32*N{1'b0}};
+  assign dbg_bot_v_o  = bot_v;
+  assign dbg_acc_we_o = bot_v;
+
+endmodule
