@@ -26,6 +26,7 @@ YOSYS     ?= yosys
 
 RTL_SMOKE_TB  := tb/tb_stc_tile_smoke.v
 RTL_SMOKE_BIN := $(RTL_BUILD)/tb_stc_tile_smoke.vvp
+RTL_SMOKE_ICG := $(RTL_BUILD)/tb_stc_tile_smoke_icg.vvp
 
 .PHONY: lint rtl-smoke rtl-synth
 
@@ -37,14 +38,21 @@ lint: $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -s $(RTL_TOP) -o /dev/null $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -s $(RTL_TOP) -DSTC_USE_ICG -o /dev/null $(RTL_SRCS)
 
+# The RTL has no `timescale (the test bench's applies); hence -Wno-timescale.
 $(RTL_SMOKE_BIN): $(RTL_SRCS) $(RTL_SMOKE_TB)
 	@mkdir -p $(dir $@)
-	$(IVERILOG) -g2012 -Wall -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
+	$(IVERILOG) -g2012 -Wall -Wno-timescale -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
 
-rtl-smoke: $(RTL_SMOKE_BIN)
-	@mkdir -p $(RTL_BUILD)
+$(RTL_SMOKE_ICG): $(RTL_SRCS) $(RTL_SMOKE_TB)
+	@mkdir -p $(dir $@)
+	$(IVERILOG) -g2012 -Wall -Wno-timescale -DSTC_USE_ICG -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
+
+# Runs the smoke test on the default build and on the STC_USE_ICG build.
+rtl-smoke: $(RTL_SMOKE_BIN) $(RTL_SMOKE_ICG)
 	$(VVP) -n $(RTL_SMOKE_BIN) | tee $(RTL_BUILD)/smoke.log
 	@grep -q '^PASS' $(RTL_BUILD)/smoke.log && ! grep -q 'FAIL' $(RTL_BUILD)/smoke.log
+	$(VVP) -n $(RTL_SMOKE_ICG) | tee $(RTL_BUILD)/smoke_icg.log
+	@grep -q '^PASS' $(RTL_BUILD)/smoke_icg.log && ! grep -q 'FAIL' $(RTL_BUILD)/smoke_icg.log
 
 rtl-synth: $(RTL_SRCS)
 	@mkdir -p $(RTL_BUILD)
