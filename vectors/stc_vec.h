@@ -30,11 +30,11 @@ typedef struct stc_vec {
     unsigned k;    /* dense K; a multiple of kd = n (dense) or 2n (2:4) */
     uint64_t skip; /* bit b: block b is all zero and skipped */
     bool has_bias;
-    int8_t *a;     /* m x k, row-major */
-    int8_t *w;     /* stored W: dense k x n; 2:4 (k/2) x n kept values */
+    int8_t *a;      /* m x k, row-major */
+    int8_t *w;      /* stored W: dense k x n; 2:4 (k/2) x n kept values */
     uint32_t *meta; /* 2:4 only: nblk x n words, N/2 nibbles each; else NULL */
-    int32_t *bias; /* m x n when has_bias, else NULL */
-    int32_t *c;    /* m x n expected result */
+    int32_t *bias;  /* m x n when has_bias, else NULL */
+    int32_t *c;     /* m x n expected result */
 } stc_vec;
 
 /* Dense rows per K-block: n (dense) or 2n (2:4). */
@@ -55,5 +55,29 @@ stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t e
 
 /* Dense W (k x n) of a vector, decompressing 2:4 storage. */
 stc_status stc_vec_dense_w(const stc_vec *v, int8_t *wdense, char *err, size_t errlen);
+
+/* Largest vector file the reader accepts (a legal vector is at most about
+ * 7 MB); bigger files are rejected with STC_EFORMAT, never truncated. */
+#define STC_VEC_FILE_MAX (64u << 20)
+
+/* Header limits of format version 1. */
+#define STC_VEC_N_MIN 4
+#define STC_VEC_N_MAX 16
+#define STC_VEC_M_MAX 1024
+#define STC_VEC_NBLK_MAX 64
+
+/* Checks an in-memory vector the way the reader checks a file: header
+ * ranges (STC_EFORMAT), buffers present (STC_EPARAM), metadata legality
+ * (STC_EMETA) and skip consistency (STC_ESPARSITY). It does not check C;
+ * see stc_vec_check_expected. The writer refuses what this rejects. */
+stc_status stc_vec_validate(const stc_vec *v, char *err, size_t errlen);
+
+/* Recomputes C with the functional reference (cmodel/stc_ref.h) and
+ * compares it with v->c: STC_EMISMATCH naming the first differing element
+ * (row, column, both values). The reader never does this itself. */
+stc_status stc_vec_check_expected(const stc_vec *v, char *err, size_t errlen);
+
+/* Sets v->c to the functional reference's result (what generators use). */
+stc_status stc_vec_fill_expected(stc_vec *v, char *err, size_t errlen);
 
 #endif

@@ -1,2 +1,40 @@
 # vectors.mk - vector library, generator and dump tools (owner: vectors).
-VEC_LIB := $(BUILD)/libstc_vec.a
+#
+# libstc_vec.a holds the reader/writer (stc_vec.c) and the generator
+# (stc_gen.c); it needs $(CMODEL_LIB) for the metadata codec and the
+# functional reference. The two tools are thin mains over the library.
+VEC_LIB      := $(BUILD)/libstc_vec.a
+VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c
+VEC_LIB_OBJS := $(VEC_LIB_SRCS:%.c=$(BUILD)/%.o)
+VEC_HDRS     := $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
+VECGEN       := $(BUILD)/stc_vecgen
+VECDUMP      := $(BUILD)/stc_vecdump
+VEC_REGDIR   := vectors/regression
+
+$(BUILD)/vectors/%.o: vectors/%.c $(VEC_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(VEC_LIB): $(VEC_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^
+
+$(VECGEN): $(BUILD)/vectors/stc_vecgen_main.o $(VEC_LIB) $(CMODEL_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(VECDUMP): $(BUILD)/vectors/stc_vecdump_main.o $(VEC_LIB) $(CMODEL_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+.PHONY: vectors vectors-check vec-tools
+vec-tools: $(VECGEN) $(VECDUMP)
+
+# Rewrites the checked-in regression set (byte-identical for unchanged code).
+vectors: $(VECGEN)
+	@mkdir -p $(VEC_REGDIR)
+	$(VECGEN) --regression $(VEC_REGDIR)
+
+# Regenerates into $(BUILD) and fails if the checked-in set differs.
+vectors-check: $(VECGEN)
+	@rm -rf $(BUILD)/regression-check && mkdir -p $(BUILD)/regression-check
+	$(VECGEN) --regression $(BUILD)/regression-check
+	diff -r -q $(VEC_REGDIR) $(BUILD)/regression-check

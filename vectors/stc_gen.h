@@ -1,0 +1,63 @@
+/*
+ * stc_gen.h - deterministic test-vector generator (library side of
+ * stc_vecgen). Same options -> same vector, bit for bit: all randomness
+ * comes from an explicit xoshiro256** state seeded by splitmix64 from the
+ * seed, never from rand() or global state.
+ */
+#ifndef STC_GEN_H
+#define STC_GEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stc_vec.h"
+
+/* xoshiro256** state. */
+typedef struct stc_rng {
+    uint64_t s[4];
+} stc_rng;
+
+void stc_rng_seed(stc_rng *r, uint64_t seed);
+uint64_t stc_rng_next(stc_rng *r);
+/* Uniform in [0, bound), bound >= 1, without modulo bias. */
+uint32_t stc_rng_below(stc_rng *r, uint32_t bound);
+
+#define STC_GEN_MODE_DEFAULT (-1) /* the class's natural mode */
+#define STC_GEN_SPARSITY_DEFAULT (-1)
+
+typedef struct stc_gen_opts {
+    const char *cls;
+    unsigned n, m, k;
+    uint64_t seed;
+    int sparsity; /* percent, or STC_GEN_SPARSITY_DEFAULT */
+    bool bias;
+    int mode; /* 0 dense, 1 2:4, or STC_GEN_MODE_DEFAULT */
+} stc_gen_opts;
+
+/* Fills an opts struct with "unset" values (cls NULL, no bias, defaults). */
+void stc_gen_opts_init(stc_gen_opts *o);
+
+/* Generates one vector; *v must be zeroed or freed. STC_EPARAM with a
+ * message for options the class does not accept. The expected C comes
+ * from the functional reference (stc_ref), never from the cycle model. */
+stc_status stc_gen_vector(const stc_gen_opts *o, stc_vec *v, char *err, size_t errlen);
+
+/* Canonical file name of a vector generated with o, e.g.
+ * "sp24-n16-2of4-m64-k256-s3.vec" ("-p50" for a sparsity, "-bias"). */
+void stc_gen_name(const stc_gen_opts *o, char *out, size_t outlen);
+
+/* Space-separated list of the class names, for usage messages. */
+const char *stc_gen_class_list(void);
+
+/* Regenerates the whole regression set into dir (which must exist) and
+ * removes other *.vec files there. *count and *bytes (may be NULL) receive
+ * the number of files and their total size; *cycles the no-stall cycle
+ * estimate of docs/architecture.md section 6. */
+stc_status stc_gen_regression(const char *dir, unsigned *count, uint64_t *bytes, uint64_t *cycles,
+                              char *err, size_t errlen);
+
+/* Cycles of one vector with no stalls (architecture section 6). */
+uint64_t stc_gen_cycles(const stc_vec *v);
+
+#endif

@@ -1,0 +1,961 @@
+/*
+ * stc_vec.c - reader, validator and atomic writer of STC vector files
+ * (docs/vector-format.md, version 1).
+ *
+ * The reader loads the whole file into memory and walks it line by line
+ * with explicit lengths, so there is no line-length limit and a NUL byte is
+ * just another bad character. Every error names path and line.
+ */
+#include "stc_vec.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "stc_meta.h"
+#include "stc_ref.h"
+
+/* ---- shape helpers ------------------------------------------------------ */
+
+unsigned stc_vec_kd(const stc_vec *v)
+{
+    return v->mode24 ? 2 * v->n : v->n;
+}
+
+unsigned stc_vec_nblk(const stc_vec *v)
+{
+    unsigned kd = stc_vec_kd(v);
+    return kd ? v->k / kd : 0;
+}
+
+/* Rows of the stored W section: kept rows in 2:4 mode. */
+static unsigned stc_vec_w_rows(const stc_vec *v)
+{
+    return v->mode24 ? v->k / 2 : v->k;
+}
+
+static uint64_t stc_vec_skip_mask(unsigned nblk)
+{
+    return nblk >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << nblk) - 1);
+}
+
+static bool stc_vec_blk_skipped(const stc_vec *v, unsigned b)
+{
+    return b < 64 && ((v->skip >> b) & 1u);
+}
+
+static void stc_vec_msg(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void stc_vec_msg(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static bool stc_vec_class_ok(const char *cls)
+{
+    size_t len = strnlen(cls, STC_VEC_CLASS_MAX);
+    if (len == 0 || len >= STC_VEC_CLASS_MAX)
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        char c = cls[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+/* Header ranges of the format, shared by the reader, validator and alloc. */
+static stc_status stc_vec_shape_check(const stc_vec *v, char *err, size_t errlen)
+{
+    if (v->n < STC_VEC_N_MIN || v->n > STC_VEC_N_MAX || v->n % 2 != 0) {
+        stc_vec_msg(err, errlen, "n = %u: must be even, %d..%d", v->n, STC_VEC_N_MIN,
+                    STC_VEC_N_MAX);
+        return STC_EFORMAT;
+    }
+    if (v->m < 1 || v->m > STC_VEC_M_MAX) {
+        stc_vec_msg(err, errlen, "m = %u: must be 1..%d", v->m, STC_VEC_M_MAX);
+        return STC_EFORMAT;
+    }
+    unsigned kd = stc_vec_kd(v);
+    if (v->k == 0 || v->k % kd != 0) {
+        stc_vec_msg(err, errlen, "k = %u: must be a positive multiple of kd = %u", v->k, kd);
+        return STC_EFORMAT;
+    }
+    if (v->k / kd > STC_VEC_NBLK_MAX) {
+        stc_vec_msg(err, errlen, "k = %u: %u blocks of %u rows, at most %d allowed", v->k,
+                    v->k / kd, kd, STC_VEC_NBLK_MAX);
+        return STC_EFORMAT;
+    }
+    if (v->skip & ~stc_vec_skip_mask(stc_vec_nblk(v))) {
+        stc_vec_msg(err, errlen, "skip = 0x%016" PRIx64 ": bits at or above nblk = %u must be 0",
+                    v->skip, stc_vec_nblk(v));
+        return STC_EFORMAT;
+    }
+    return STC_OK;
+}
+
+/* ---- allocation ---------------------------------------------------------- */
+
+stc_status stc_vec_alloc(stc_vec *v)
+{
+    if (stc_vec_shape_check(v, NULL, 0) != STC_OK)
+        return STC_EPARAM;
+    size_t mn = (size_t)v->m * v->n;
+    v->a = calloc((size_t)v->m * v->k, 1);
+    v->w = calloc((size_t)stc_vec_w_rows(v) * v->n, 1);
+    v->meta = v->mode24 ? calloc((size_t)stc_vec_nblk(v) * v->n, sizeof *v->meta) : NULL;
+    v->bias = v->has_bias ? calloc(mn, sizeof *v->bias) : NULL;
+    v->c = calloc(mn, sizeof *v->c);
+    if (!v->a || !v->w || (v->mode24 && !v->meta) || (v->has_bias && !v->bias) || !v->c) {
+        stc_vec_free(v);
+        return STC_ENOMEM;
+    }
+    return STC_OK;
+}
+
+void stc_vec_free(stc_vec *v)
+{
+    free(v->a);
+    free(v->w);
+    free(v->meta);
+    free(v->bias);
+    free(v->c);
+    v->a = NULL;
+    v->w = NULL;
+    v->meta = NULL;
+    v->bias = NULL;
+    v->c = NULL;
+}
+
+/* ---- semantic checks shared by reader and writer ------------------------ */
+
+static stc_status stc_vec_check_meta_word(const stc_vec *v, unsigned b, unsigned col, char *err,
+                                          size_t errlen)
+{
+    uint32_t word = v->meta[(size_t)b * v->n + col];
+    unsigned g = 0;
+    if (stc_meta_word_check(word, v->n, &g) == STC_OK)
+        return STC_OK;
+    if (g >= v->n / 2)
+        stc_vec_msg(err, errlen,
+                    "metadata word 0x%" PRIx32 " of block %u, column %u has bits "
+                    "above group %u",
+                    word, b, col, v->n / 2 - 1);
+    else
+        stc_vec_msg(err, errlen, "illegal metadata nibble 0x%x at block %u, column %u, group %u",
+                    stc_meta_word_nibble(word, g), b, col, g);
+    return STC_EMETA;
+}
+
+static stc_status stc_vec_check_w_value(const stc_vec *v, unsigned row, unsigned col, char *err,
+                                        size_t errlen)
+{
+    unsigned b = row / v->n; /* n stored rows per block in both modes */
+    int8_t x = v->w[(size_t)row * v->n + col];
+    if (x == 0 || !stc_vec_blk_skipped(v, b))
+        return STC_OK;
+    stc_vec_msg(err, errlen, "nonzero W value %d at W row %u, column %u in skipped block %u", x,
+                row, col, b);
+    return STC_ESPARSITY;
+}
+
+stc_status stc_vec_validate(const stc_vec *v, char *err, size_t errlen)
+{
+    stc_status st = stc_vec_shape_check(v, err, errlen);
+    if (st != STC_OK)
+        return st;
+    if (!stc_vec_class_ok(v->cls)) {
+        stc_vec_msg(err, errlen, "class must be 1..%d characters of [a-z0-9-]",
+                    STC_VEC_CLASS_MAX - 1);
+        return STC_EFORMAT;
+    }
+    if (!v->a || !v->w || !v->c || (v->mode24 && !v->meta) || (v->has_bias && !v->bias)) {
+        stc_vec_msg(err, errlen, "vector buffers not allocated");
+        return STC_EPARAM;
+    }
+    for (unsigned b = 0; v->mode24 && b < stc_vec_nblk(v); b++) {
+        for (unsigned col = 0; col < v->n; col++) {
+            st = stc_vec_check_meta_word(v, b, col, err, errlen);
+            if (st != STC_OK)
+                return st;
+        }
+    }
+    for (unsigned row = 0; row < stc_vec_w_rows(v); row++) {
+        for (unsigned col = 0; col < v->n; col++) {
+            st = stc_vec_check_w_value(v, row, col, err, errlen);
+            if (st != STC_OK)
+                return st;
+        }
+    }
+    return STC_OK;
+}
+
+stc_status stc_vec_dense_w(const stc_vec *v, int8_t *wdense, char *err, size_t errlen)
+{
+    if (!v->mode24) {
+        memcpy(wdense, v->w, (size_t)v->k * v->n);
+        return STC_OK;
+    }
+    return stc_meta_decompress(v->n, v->k, v->w, v->meta, wdense, NULL, err, errlen);
+}
+
+/* Reference C of v into c (m x n). */
+static stc_status stc_vec_reference(const stc_vec *v, int32_t *c, char *err, size_t errlen)
+{
+    int8_t *wd = malloc((size_t)v->k * v->n);
+    if (!wd) {
+        stc_vec_msg(err, errlen, "out of memory");
+        return STC_ENOMEM;
+    }
+    stc_status st = stc_vec_dense_w(v, wd, err, errlen);
+    if (st == STC_OK)
+        stc_ref_gemm(v->m, v->n, v->k, v->a, wd, v->has_bias ? v->bias : NULL, c);
+    free(wd);
+    return st;
+}
+
+stc_status stc_vec_fill_expected(stc_vec *v, char *err, size_t errlen)
+{
+    return stc_vec_reference(v, v->c, err, errlen);
+}
+
+stc_status stc_vec_check_expected(const stc_vec *v, char *err, size_t errlen)
+{
+    int32_t *ref = malloc((size_t)v->m * v->n * sizeof *ref);
+    if (!ref) {
+        stc_vec_msg(err, errlen, "out of memory");
+        return STC_ENOMEM;
+    }
+    stc_status st = stc_vec_reference(v, ref, err, errlen);
+    for (size_t i = 0; st == STC_OK && i < (size_t)v->m * v->n; i++) {
+        if (ref[i] != v->c[i]) {
+            stc_vec_msg(err, errlen,
+                        "C row %zu, column %zu: file has %" PRId32 ", reference gives %" PRId32,
+                        i / v->n, i % v->n, v->c[i], ref[i]);
+            st = STC_EMISMATCH;
+        }
+    }
+    free(ref);
+    return st;
+}
+
+/* ---- reader: file buffer and lines --------------------------------------- */
+
+typedef struct stc_vp {
+    const char *path;
+    const char *buf;
+    size_t len;
+    size_t pos;     /* start of the next unread line */
+    unsigned line;  /* 1-based number of the current line, 0 before the first */
+    const char *ls; /* current line, without its newline */
+    size_t ll;      /* its length */
+    char *err;
+    size_t errlen;
+} stc_vp;
+
+static stc_status stc_vp_fail(stc_vp *p, stc_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static stc_status stc_vp_fail(stc_vp *p, stc_status st, const char *fmt, ...)
+{
+    va_list ap;
+    if (!p->err || p->errlen == 0)
+        return st;
+    int n = snprintf(p->err, p->errlen, "%s:%u: ", p->path, p->line);
+    if (n >= 0 && (size_t)n < p->errlen) {
+        va_start(ap, fmt);
+        vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+/* Reads the whole file; STC_EIO or STC_EFORMAT (too big) with a message. */
+static stc_status stc_vp_load(const char *path, char **out, size_t *outlen, char *err,
+                              size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        stc_vec_msg(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return STC_EIO;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    stc_status st = buf ? STC_OK : STC_ENOMEM;
+    while (st == STC_OK) {
+        if (len == cap) {
+            char *nb = cap > STC_VEC_FILE_MAX ? NULL : realloc(buf, cap * 2);
+            if (!nb) {
+                st = cap > STC_VEC_FILE_MAX ? STC_EFORMAT : STC_ENOMEM;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (st == STC_OK && ferror(f))
+        st = STC_EIO;
+    if (st == STC_OK && len > STC_VEC_FILE_MAX)
+        st = STC_EFORMAT;
+    fclose(f);
+    if (st != STC_OK) {
+        free(buf);
+        stc_vec_msg(err, errlen, "%s: %s", path,
+                    st == STC_EIO      ? "read error"
+                    : st == STC_ENOMEM ? "out of memory"
+                                       : "file larger than the 64 MiB limit");
+        return st;
+    }
+    *out = buf;
+    *outlen = len;
+    return STC_OK;
+}
+
+/* Advances to the next line; false at end of file (line then counts the
+ * position just after the last line, where missing content would be). */
+static bool stc_vp_next(stc_vp *p)
+{
+    p->line++;
+    if (p->pos >= p->len) {
+        p->ls = p->buf + p->len;
+        p->ll = 0;
+        return false;
+    }
+    const char *s = p->buf + p->pos;
+    const char *nl = memchr(s, '\n', p->len - p->pos);
+    size_t n = nl ? (size_t)(nl - s) : p->len - p->pos;
+    p->ls = s;
+    p->ll = n;
+    p->pos += n + (nl ? 1 : 0);
+    return true;
+}
+
+static bool stc_is_blank_char(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static bool stc_vp_blank(const stc_vp *p)
+{
+    for (size_t i = 0; i < p->ll; i++) {
+        if (!stc_is_blank_char(p->ls[i]))
+            return false;
+    }
+    return true;
+}
+
+/* Next line that is not blank; false at end of file. */
+static bool stc_vp_next_content(stc_vp *p)
+{
+    while (stc_vp_next(p)) {
+        if (!stc_vp_blank(p))
+            return true;
+    }
+    return false;
+}
+
+static bool stc_vp_is_comment(const stc_vp *p)
+{
+    return p->ll >= 2 && p->ls[0] == '/' && p->ls[1] == '/';
+}
+
+/* Printable, bounded copy of untrusted text for messages. */
+static void stc_quote(const char *s, size_t n, char *out, size_t outlen)
+{
+    size_t o = 0, max = 40;
+    for (size_t i = 0; i < n && o + 5 < outlen; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (i == max) {
+            memcpy(out + o, "...", 3);
+            o += 3;
+            break;
+        }
+        if (c >= 0x20 && c < 0x7F) {
+            out[o++] = (char)c;
+        } else {
+            snprintf(out + o, outlen - o, "\\x%02x", c);
+            o += 4;
+        }
+    }
+    out[o < outlen ? o : outlen - 1] = '\0';
+}
+
+/* Splits the current line into at most max whitespace-separated words;
+ * returns the number of words found (max + 1 means "more than max"). */
+static unsigned stc_vp_words(const stc_vp *p, size_t from, const char **w, size_t *wl, unsigned max)
+{
+    unsigned nw = 0;
+    size_t i = from;
+    while (i < p->ll) {
+        while (i < p->ll && stc_is_blank_char(p->ls[i]))
+            i++;
+        if (i == p->ll)
+            break;
+        size_t s = i;
+        while (i < p->ll && !stc_is_blank_char(p->ls[i]))
+            i++;
+        if (nw == max)
+            return max + 1;
+        w[nw] = p->ls + s;
+        wl[nw] = i - s;
+        nw++;
+    }
+    return nw;
+}
+
+static bool stc_word_is(const char *w, size_t wl, const char *lit)
+{
+    return wl == strlen(lit) && memcmp(w, lit, wl) == 0;
+}
+
+/* ---- reader: header -------------------------------------------------------- */
+
+static const char *const stc_vec_keys[] = {"class", "seed", "n", "mode", "m", "k", "skip", "bias"};
+enum { STC_VEC_NKEYS = sizeof stc_vec_keys / sizeof stc_vec_keys[0] };
+
+static int stc_vec_key_index(const char *w, size_t wl)
+{
+    for (int i = 0; i < STC_VEC_NKEYS; i++) {
+        if (stc_word_is(w, wl, stc_vec_keys[i]))
+            return i;
+    }
+    return -1;
+}
+
+static bool stc_parse_u64(const char *s, size_t n, uint64_t *out)
+{
+    uint64_t x = 0;
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        unsigned d = (unsigned)(s[i] - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return false;
+        x = x * 10 + d;
+    }
+    *out = x;
+    return true;
+}
+
+static int stc_hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Decimal value in [lo, hi], or an error naming the key. */
+static stc_status stc_vp_uint(stc_vp *p, const char *key, const char *w, size_t wl, uint64_t lo,
+                              uint64_t hi, uint64_t *out)
+{
+    char q[200];
+    if (!stc_parse_u64(w, wl, out) || *out < lo || *out > hi) {
+        stc_quote(w, wl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "%s: bad value '%s' (decimal %" PRIu64 "..%" PRIu64 ")",
+                           key, q, lo, hi);
+    }
+    return STC_OK;
+}
+
+static stc_status stc_vp_set_class(stc_vp *p, stc_vec *v, const char *w, size_t wl)
+{
+    char q[200];
+    if (wl >= STC_VEC_CLASS_MAX) {
+        stc_quote(w, wl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "class '%s' longer than %d characters", q,
+                           STC_VEC_CLASS_MAX - 1);
+    }
+    memcpy(v->cls, w, wl);
+    v->cls[wl] = '\0';
+    if (!stc_vec_class_ok(v->cls)) {
+        stc_quote(w, wl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "class '%s': only [a-z0-9-] allowed", q);
+    }
+    return STC_OK;
+}
+
+static stc_status stc_vp_set_skip(stc_vp *p, stc_vec *v, const char *w, size_t wl)
+{
+    char q[200];
+    uint64_t x = 0;
+    bool ok = wl == 18 && w[0] == '0' && w[1] == 'x';
+    for (size_t i = 2; ok && i < wl; i++) {
+        int d = stc_hex_digit(w[i]);
+        ok = d >= 0;
+        x = x << 4 | (uint64_t)(d < 0 ? 0 : d);
+    }
+    if (!ok) {
+        stc_quote(w, wl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "skip: bad value '%s' (0x and 16 hex digits)", q);
+    }
+    v->skip = x;
+    return STC_OK;
+}
+
+/* Sets one header field; range checks that need other keys come later. */
+static stc_status stc_vp_set_key(stc_vp *p, stc_vec *v, int key, const char *w, size_t wl)
+{
+    uint64_t x = 0;
+    stc_status st = STC_OK;
+    char q[200];
+    switch (key) {
+    case 0:
+        return stc_vp_set_class(p, v, w, wl);
+    case 1:
+        return stc_vp_uint(p, "seed", w, wl, 0, UINT64_MAX, &v->seed);
+    case 2:
+        st = stc_vp_uint(p, "n", w, wl, STC_VEC_N_MIN, STC_VEC_N_MAX, &x);
+        if (st == STC_OK && x % 2 != 0)
+            return stc_vp_fail(p, STC_EFORMAT, "n = %" PRIu64 ": must be even", x);
+        v->n = (unsigned)x;
+        return st;
+    case 3:
+        if (stc_word_is(w, wl, "dense") || stc_word_is(w, wl, "2:4")) {
+            v->mode24 = wl == 3;
+            return STC_OK;
+        }
+        stc_quote(w, wl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "mode: bad value '%s' (dense or 2:4)", q);
+    case 4:
+        st = stc_vp_uint(p, "m", w, wl, 1, STC_VEC_M_MAX, &x);
+        v->m = (unsigned)x;
+        return st;
+    case 5:
+        st = stc_vp_uint(p, "k", w, wl, 1, 1u << 20, &x);
+        v->k = (unsigned)x;
+        return st;
+    case 6:
+        return stc_vp_set_skip(p, v, w, wl);
+    default:
+        st = stc_vp_uint(p, "bias", w, wl, 0, 1, &x);
+        v->has_bias = x == 1;
+        return st;
+    }
+}
+
+static stc_status stc_vp_magic(stc_vp *p)
+{
+    static const char magic[] = "// stc-vector 1";
+    char q[200];
+    if (!stc_vp_next(p))
+        return stc_vp_fail(p, STC_EFORMAT, "empty file, expected '%s'", magic);
+    if (stc_word_is(p->ls, p->ll, magic))
+        return STC_OK;
+    stc_quote(p->ls, p->ll, q, sizeof q);
+    if (p->ll > 14 && memcmp(p->ls, magic, 14) == 0)
+        return stc_vp_fail(p, STC_EFORMAT, "unsupported format version in '%s' (this is 1)", q);
+    return stc_vp_fail(p, STC_EFORMAT, "bad magic '%s', expected '%s'", q, magic);
+}
+
+/* One "// key value" line, expected to be key number want. */
+static stc_status stc_vp_header_line(stc_vp *p, stc_vec *v, int want)
+{
+    const char *w[3];
+    size_t wl[3];
+    char q[200];
+    if (!stc_vp_next_content(p))
+        return stc_vp_fail(p, STC_EFORMAT, "unexpected end of file, expected header key '%s'",
+                           stc_vec_keys[want]);
+    unsigned nw = stc_vp_is_comment(p) ? stc_vp_words(p, 2, w, wl, 2) : 0;
+    if (nw >= 1 && stc_word_is(w[0], wl[0], "section"))
+        return stc_vp_fail(p, STC_EFORMAT, "missing header key '%s'", stc_vec_keys[want]);
+    if (nw != 2 || p->ls[2] != ' ') {
+        stc_quote(p->ls, p->ll, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "expected '// %s VALUE', got '%s'", stc_vec_keys[want],
+                           q);
+    }
+    int key = stc_vec_key_index(w[0], wl[0]);
+    if (key != want) {
+        stc_quote(w[0], wl[0], q, sizeof q);
+        if (key < 0)
+            return stc_vp_fail(p, STC_EFORMAT, "unknown header key '%s'", q);
+        if (key > want)
+            return stc_vp_fail(p, STC_EFORMAT, "missing header key '%s' (found '%s')",
+                               stc_vec_keys[want], q);
+        return stc_vp_fail(p, STC_EFORMAT, "header key '%s' duplicated or out of order", q);
+    }
+    return stc_vp_set_key(p, v, key, w[1], wl[1]);
+}
+
+static stc_status stc_vp_header(stc_vp *p, stc_vec *v)
+{
+    stc_status st = stc_vp_magic(p);
+    for (int key = 0; st == STC_OK && key < STC_VEC_NKEYS; key++) {
+        st = stc_vp_header_line(p, v, key);
+        /* k and skip are checked against the keys before them as soon as
+         * they are read, so the error points at their own line. */
+        if (st == STC_OK && (key == 5 || key == 6)) {
+            char msg[STC_VEC_ERR_MAX];
+            if (key == 5)
+                v->skip = 0;
+            st = stc_vec_shape_check(v, msg, sizeof msg);
+            if (st != STC_OK)
+                return stc_vp_fail(p, st, "%s", msg);
+        }
+    }
+    return st;
+}
+
+/* ---- reader: sections ---------------------------------------------------- */
+
+enum stc_sec_kind { STC_SEC_A, STC_SEC_W, STC_SEC_META, STC_SEC_BIAS, STC_SEC_C };
+
+static const char *const stc_sec_names[] = {"A", "W", "META", "BIAS", "C"};
+
+typedef struct stc_sec {
+    enum stc_sec_kind kind;
+    unsigned lines, tokens, width; /* width in hex digits */
+} stc_sec;
+
+static int8_t stc_i8(uint32_t u)
+{
+    return u < 128 ? (int8_t)u : (int8_t)((int)u - 256);
+}
+
+/* Stores token (row, col) of a section and runs the checks that belong to
+ * a single value: metadata legality, zero W in skipped blocks. */
+static stc_status stc_vp_store(stc_vp *p, stc_vec *v, const stc_sec *s, unsigned row, unsigned col,
+                               uint32_t x)
+{
+    char msg[STC_VEC_ERR_MAX];
+    stc_status st = STC_OK;
+    size_t i = (size_t)row * s->tokens + col;
+    switch (s->kind) {
+    case STC_SEC_A:
+        v->a[i] = stc_i8(x);
+        break;
+    case STC_SEC_W:
+        v->w[i] = stc_i8(x);
+        st = stc_vec_check_w_value(v, row, col, msg, sizeof msg);
+        break;
+    case STC_SEC_META:
+        v->meta[i] = x;
+        st = stc_vec_check_meta_word(v, row, col, msg, sizeof msg);
+        break;
+    case STC_SEC_BIAS:
+        v->bias[i] = stc_ref_wrap32(x);
+        break;
+    case STC_SEC_C:
+        v->c[i] = stc_ref_wrap32(x);
+        break;
+    }
+    return st == STC_OK ? STC_OK : stc_vp_fail(p, st, "%s", msg);
+}
+
+/* Parses one hex token of the exact width; reports its column. */
+static stc_status stc_vp_token(stc_vp *p, const stc_sec *s, unsigned col, const char *t, size_t tl,
+                               uint32_t *out)
+{
+    char q[200];
+    size_t column = (size_t)(t - p->ls) + 1;
+    uint32_t x = 0;
+    for (size_t i = 0; i < tl; i++) {
+        int d = stc_hex_digit(t[i]);
+        if (d < 0) {
+            stc_quote(t + i, 1, q, sizeof q);
+            return stc_vp_fail(p, STC_EFORMAT,
+                               "section %s, token %u (column %zu): non-hex character '%s'",
+                               stc_sec_names[s->kind], col, column + i, q);
+        }
+        x = x << 4 | (uint32_t)d;
+    }
+    if (tl != s->width) {
+        stc_quote(t, tl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT,
+                           "section %s, token %u (column %zu): '%s' has %zu hex digits, "
+                           "expected %u",
+                           stc_sec_names[s->kind], col, column, q, tl, s->width);
+    }
+    *out = x;
+    return STC_OK;
+}
+
+static stc_status stc_vp_data_line(stc_vp *p, stc_vec *v, const stc_sec *s, unsigned row)
+{
+    unsigned col = 0;
+    size_t i = 0;
+    while (i < p->ll) {
+        while (i < p->ll && stc_is_blank_char(p->ls[i]))
+            i++;
+        if (i == p->ll)
+            break;
+        size_t start = i;
+        while (i < p->ll && !stc_is_blank_char(p->ls[i]))
+            i++;
+        if (col == s->tokens)
+            return stc_vp_fail(p, STC_EFORMAT,
+                               "section %s: too many tokens (expected %u, extra at column %zu)",
+                               stc_sec_names[s->kind], s->tokens, start + 1);
+        uint32_t x = 0;
+        stc_status st = stc_vp_token(p, s, col, p->ls + start, i - start, &x);
+        if (st == STC_OK)
+            st = stc_vp_store(p, v, s, row, col, x);
+        if (st != STC_OK)
+            return st;
+        col++;
+    }
+    if (col < s->tokens)
+        return stc_vp_fail(p, STC_EFORMAT, "section %s: too few tokens (got %u, expected %u)",
+                           stc_sec_names[s->kind], col, s->tokens);
+    return STC_OK;
+}
+
+/* Name of the section a "// section NAME" line announces, or -1. */
+static int stc_vp_section_name(const stc_vp *p, const char **name, size_t *nl)
+{
+    const char *w[3];
+    size_t wl[3];
+    if (!stc_vp_is_comment(p))
+        return -1;
+    unsigned nw = stc_vp_words(p, 2, w, wl, 2);
+    if (nw != 2 || !stc_word_is(w[0], wl[0], "section"))
+        return -1;
+    *name = w[1];
+    *nl = wl[1];
+    for (int i = 0; i < 5; i++) {
+        if (stc_word_is(w[1], wl[1], stc_sec_names[i]))
+            return i;
+    }
+    return 5; /* a section line, but not a known name */
+}
+
+static stc_status stc_vp_section_head(stc_vp *p, const stc_sec *s)
+{
+    const char *name = NULL;
+    size_t nl = 0;
+    char q[200];
+    const char *want = stc_sec_names[s->kind];
+    if (!stc_vp_next_content(p))
+        return stc_vp_fail(p, STC_EFORMAT, "unexpected end of file, expected '// section %s'",
+                           want);
+    int k = stc_vp_section_name(p, &name, &nl);
+    if (k == (int)s->kind)
+        return STC_OK;
+    if (k == 5) {
+        stc_quote(name, nl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "unknown section '%s', expected '%s'", q, want);
+    }
+    if (k >= 0)
+        return stc_vp_fail(p, STC_EFORMAT, "missing section %s (found section %s)", want,
+                           stc_sec_names[k]);
+    if (stc_word_is(p->ls, p->ll, "// end"))
+        return stc_vp_fail(p, STC_EFORMAT, "missing section %s before '// end'", want);
+    stc_quote(p->ls, p->ll, q, sizeof q);
+    return stc_vp_fail(p, STC_EFORMAT, "expected '// section %s', got '%s'", want, q);
+}
+
+static stc_status stc_vp_section(stc_vp *p, stc_vec *v, const stc_sec *s, const stc_sec *prev)
+{
+    stc_status st = stc_vp_section_head(p, s);
+    /* A data line where a section head belongs means the previous section
+     * ran long: say so instead of "expected section". */
+    if (st != STC_OK && prev && !stc_vp_is_comment(p) && p->ll > 0 && !stc_vp_blank(p))
+        return stc_vp_fail(p, STC_EFORMAT, "section %s: too many lines (expected %u)",
+                           stc_sec_names[prev->kind], prev->lines);
+    for (unsigned row = 0; st == STC_OK && row < s->lines; row++) {
+        if (!stc_vp_next_content(p))
+            return stc_vp_fail(p, STC_EFORMAT,
+                               "unexpected end of file in section %s (%u of %u lines)",
+                               stc_sec_names[s->kind], row, s->lines);
+        if (stc_vp_is_comment(p))
+            return stc_vp_fail(p, STC_EFORMAT, "section %s: too few lines (got %u, expected %u)",
+                               stc_sec_names[s->kind], row, s->lines);
+        st = stc_vp_data_line(p, v, s, row);
+    }
+    return st;
+}
+
+/* The sections this vector must contain, in file order. */
+static unsigned stc_vec_sections(const stc_vec *v, stc_sec out[5])
+{
+    unsigned ns = 0;
+    out[ns++] = (stc_sec){STC_SEC_A, v->m, v->k, 2};
+    out[ns++] = (stc_sec){STC_SEC_W, stc_vec_w_rows(v), v->n, 2};
+    if (v->mode24)
+        out[ns++] = (stc_sec){STC_SEC_META, stc_vec_nblk(v), v->n, v->n / 2};
+    if (v->has_bias)
+        out[ns++] = (stc_sec){STC_SEC_BIAS, v->m, v->n, 8};
+    out[ns++] = (stc_sec){STC_SEC_C, v->m, v->n, 8};
+    return ns;
+}
+
+static stc_status stc_vp_end(stc_vp *p, const stc_sec *last)
+{
+    char q[200];
+    if (!stc_vp_next_content(p))
+        return stc_vp_fail(p, STC_EFORMAT, "unexpected end of file, expected '// end'");
+    if (!stc_word_is(p->ls, p->ll, "// end")) {
+        if (!stc_vp_is_comment(p))
+            return stc_vp_fail(p, STC_EFORMAT, "section %s: too many lines (expected %u)",
+                               stc_sec_names[last->kind], last->lines);
+        stc_quote(p->ls, p->ll, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "expected '// end', got '%s'", q);
+    }
+    if (stc_vp_next_content(p)) {
+        stc_quote(p->ls, p->ll, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT, "trailing content after '// end': '%s'", q);
+    }
+    return STC_OK;
+}
+
+static stc_status stc_vp_body(stc_vp *p, stc_vec *v)
+{
+    stc_sec secs[5];
+    unsigned ns = stc_vec_sections(v, secs);
+    stc_status st = STC_OK;
+    for (unsigned i = 0; st == STC_OK && i < ns; i++)
+        st = stc_vp_section(p, v, &secs[i], i > 0 ? &secs[i - 1] : NULL);
+    return st == STC_OK ? stc_vp_end(p, &secs[ns - 1]) : st;
+}
+
+stc_status stc_vec_read(const char *path, stc_vec *v, char *err, size_t errlen)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    memset(v, 0, sizeof *v);
+    if (err && errlen > 0)
+        err[0] = '\0';
+    stc_status st = stc_vp_load(path, &buf, &len, err, errlen);
+    if (st != STC_OK)
+        return st;
+    stc_vp p = {path, buf, len, 0, 0, buf, 0, err, errlen};
+    st = stc_vp_header(&p, v);
+    if (st == STC_OK) {
+        st = stc_vec_alloc(v);
+        if (st != STC_OK)
+            st = stc_vp_fail(&p, st, "cannot allocate the vector");
+    }
+    if (st == STC_OK)
+        st = stc_vp_body(&p, v);
+    free(buf);
+    if (st != STC_OK)
+        stc_vec_free(v);
+    return st;
+}
+
+/* ---- writer -------------------------------------------------------------- */
+
+static void stc_emit_i8_rows(FILE *f, const int8_t *x, unsigned rows, unsigned cols)
+{
+    for (unsigned r = 0; r < rows; r++) {
+        for (unsigned c = 0; c < cols; c++)
+            fprintf(f, c ? " %02x" : "%02x", (unsigned)(uint8_t)x[(size_t)r * cols + c]);
+        fputc('\n', f);
+    }
+}
+
+static void stc_emit_i32_rows(FILE *f, const int32_t *x, unsigned rows, unsigned cols)
+{
+    for (unsigned r = 0; r < rows; r++) {
+        for (unsigned c = 0; c < cols; c++)
+            fprintf(f, c ? " %08" PRIx32 : "%08" PRIx32, (uint32_t)x[(size_t)r * cols + c]);
+        fputc('\n', f);
+    }
+}
+
+static void stc_emit_meta(FILE *f, const stc_vec *v)
+{
+    int width = (int)(v->n / 2);
+    for (unsigned b = 0; b < stc_vec_nblk(v); b++) {
+        for (unsigned c = 0; c < v->n; c++)
+            fprintf(f, c ? " %0*" PRIx32 : "%0*" PRIx32, width, v->meta[(size_t)b * v->n + c]);
+        fputc('\n', f);
+    }
+}
+
+static void stc_emit(FILE *f, const stc_vec *v)
+{
+    fprintf(f, "// stc-vector %d\n", STC_VEC_VERSION);
+    fprintf(f, "// class %s\n// seed %" PRIu64 "\n// n %u\n// mode %s\n", v->cls, v->seed, v->n,
+            v->mode24 ? "2:4" : "dense");
+    fprintf(f, "// m %u\n// k %u\n// skip 0x%016" PRIx64 "\n// bias %d\n", v->m, v->k, v->skip,
+            v->has_bias ? 1 : 0);
+    fputs("// section A\n", f);
+    stc_emit_i8_rows(f, v->a, v->m, v->k);
+    fputs("// section W\n", f);
+    stc_emit_i8_rows(f, v->w, stc_vec_w_rows(v), v->n);
+    if (v->mode24) {
+        fputs("// section META\n", f);
+        stc_emit_meta(f, v);
+    }
+    if (v->has_bias) {
+        fputs("// section BIAS\n", f);
+        stc_emit_i32_rows(f, v->bias, v->m, v->n);
+    }
+    fputs("// section C\n", f);
+    stc_emit_i32_rows(f, v->c, v->m, v->n);
+    fputs("// end\n", f);
+}
+
+/* Writes the vector to an open temporary file and closes it; fsync so the
+ * rename never exposes an empty file after a crash. */
+static stc_status stc_vec_write_tmp(FILE *f, const stc_vec *v)
+{
+    stc_emit(f, v);
+    bool ok = fflush(f) == 0 && !ferror(f);
+    ok = ok && fsync(fileno(f)) == 0;
+    ok = fclose(f) == 0 && ok;
+    return ok ? STC_OK : STC_EIO;
+}
+
+stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t errlen)
+{
+    char msg[STC_VEC_ERR_MAX];
+    stc_status st = stc_vec_validate(v, msg, sizeof msg);
+    if (st != STC_OK) {
+        stc_vec_msg(err, errlen, "%s: refusing to write an invalid vector: %s", path, msg);
+        return st;
+    }
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + sizeof ".tmp.XXXXXX");
+    if (!tmp) {
+        stc_vec_msg(err, errlen, "%s: out of memory", path);
+        return STC_ENOMEM;
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        stc_vec_msg(err, errlen, "%s: cannot create temporary file: %s", path, strerror(errno));
+        free(tmp);
+        return STC_EIO;
+    }
+    /* mkstemp makes the file 0600; vectors are checked in, so 0644. */
+    (void)fchmod(fd, 0644);
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        st = STC_EIO;
+    } else {
+        st = stc_vec_write_tmp(f, v);
+    }
+    if (st == STC_OK && rename(tmp, path) != 0)
+        st = STC_EIO;
+    if (st != STC_OK) {
+        stc_vec_msg(err, errlen, "%s: write failed: %s", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    return st;
+}
