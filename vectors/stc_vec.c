@@ -676,7 +676,7 @@ static stc_status stc_vp_token(stc_vp *p, const stc_sec *s, unsigned col, const 
             stc_quote(t + i, 1, q, sizeof q);
             return stc_vp_fail(p, STC_EFORMAT,
                                "section %s, token %u (column %zu): non-hex character '%s'",
-                               stc_sec_names[s->kind], col, column + i, q);
+                               stc_sec_names[s->kind], col + 1, column + i, q);
         }
         x = x << 4 | (uint32_t)d;
     }
@@ -685,7 +685,7 @@ static stc_status stc_vp_token(stc_vp *p, const stc_sec *s, unsigned col, const 
         return stc_vp_fail(p, STC_EFORMAT,
                            "section %s, token %u (column %zu): '%s' has %zu hex digits, "
                            "expected %u",
-                           stc_sec_names[s->kind], col, column, q, tl, s->width);
+                           stc_sec_names[s->kind], col + 1, column, q, tl, s->width);
     }
     *out = x;
     return STC_OK;

@@ -1,0 +1,480 @@
+/*
+ * test_vec.c - vector reader, writer, generator and the checked-in sets
+ * (vectors/regression, tb/bad_vectors). Runs from the repository root.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "stc_gen.h"
+#include "stc_meta.h"
+#include "stc_vec.h"
+
+#define TV_BAD_DIR "tb/bad_vectors"
+#define TV_REG_DIR "vectors/regression"
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+/* Whole file into a malloc'd buffer; NULL if it cannot be read. */
+static char *tv_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+        }
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+static bool tv_same_file(const char *p, const char *q)
+{
+    size_t lp = 0, lq = 0;
+    char *a = tv_slurp(p, &lp), *b = tv_slurp(q, &lq);
+    bool same = a && b && lp == lq && memcmp(a, b, lp) == 0;
+    free(a);
+    free(b);
+    return same;
+}
+
+/* Private scratch directory per test (tests run in parallel). */
+static void tv_tmpdir(char *dir, size_t len)
+{
+    snprintf(dir, len, "/tmp/stc_test_vec_XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+/* Number of entries in dir other than . and .. */
+static unsigned tv_count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    unsigned n = 0;
+    cr_assert_not_null(d);
+    for (struct dirent *de = readdir(d); de; de = readdir(d))
+        n += strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+static void tv_rmdir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    char path[600];
+    if (!d)
+        return;
+    for (struct dirent *de = readdir(d); de; de = readdir(d)) {
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+static void tv_opts(stc_gen_opts *o, const char *cls, unsigned n, unsigned m, unsigned k,
+                    uint64_t seed, bool bias)
+{
+    stc_gen_opts_init(o);
+    o->cls = cls;
+    o->n = n;
+    o->m = m;
+    o->k = k;
+    o->seed = seed;
+    o->bias = bias;
+}
+
+static void tv_gen(const stc_gen_opts *o, stc_vec *v)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_status st = stc_gen_vector(o, v, err, sizeof err);
+    cr_assert_eq(st, STC_OK, "%s: %s", o->cls, err);
+}
+
+static void tv_gen_write(const stc_gen_opts *o, const char *path)
+{
+    stc_vec v;
+    char err[STC_VEC_ERR_MAX];
+    tv_gen(o, &v);
+    stc_status st = stc_vec_write(path, &v, err, sizeof err);
+    stc_vec_free(&v);
+    cr_assert_eq(st, STC_OK, "%s", err);
+}
+
+static void tv_assert_same_vec(const stc_vec *x, const stc_vec *y)
+{
+    cr_assert_str_eq(x->cls, y->cls);
+    cr_assert_eq(x->seed, y->seed);
+    cr_assert_eq(x->n, y->n);
+    cr_assert_eq(x->mode24, y->mode24);
+    cr_assert_eq(x->m, y->m);
+    cr_assert_eq(x->k, y->k);
+    cr_assert_eq(x->skip, y->skip);
+    cr_assert_eq(x->has_bias, y->has_bias);
+    size_t wrows = x->mode24 ? x->k / 2 : x->k;
+    cr_assert_arr_eq(x->a, y->a, (size_t)x->m * x->k);
+    cr_assert_arr_eq(x->w, y->w, wrows * x->n);
+    if (x->mode24)
+        cr_assert_arr_eq(x->meta, y->meta, stc_vec_nblk(x) * x->n * sizeof *x->meta);
+    if (x->has_bias)
+        cr_assert_arr_eq(x->bias, y->bias, (size_t)x->m * x->n * sizeof *x->bias);
+    cr_assert_arr_eq(x->c, y->c, (size_t)x->m * x->n * sizeof *x->c);
+}
+
+/* ---- round trip and determinism ---------------------------------------------------- */
+
+Test(vec, write_read_round_trip)
+{
+    static const char *const classes[] = {"dense",
+                                          "sp24",
+                                          "block",
+                                          "sp24-block",
+                                          "unstructured",
+                                          "prune24",
+                                          "corner-extremes",
+                                          "corner-zero-tile",
+                                          "corner-zero-groups",
+                                          "corner-single",
+                                          "corner-wrap"};
+    char dir[64], p1[128], p2[128], err[STC_VEC_ERR_MAX];
+    tv_tmpdir(dir, sizeof dir);
+    snprintf(p1, sizeof p1, "%s/a.vec", dir);
+    snprintf(p2, sizeof p2, "%s/b.vec", dir);
+    for (unsigned i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+        stc_gen_opts o;
+        stc_vec v, back;
+        tv_opts(&o, classes[i], i % 2 ? 4 : 16, 3 + i, 2 * 32 * (1 + i % 3), 7 + i, i % 3 == 0);
+        tv_gen(&o, &v);
+        cr_assert_eq(stc_vec_write(p1, &v, err, sizeof err), STC_OK, "%s", err);
+        cr_assert_eq(stc_vec_read(p1, &back, err, sizeof err), STC_OK, "%s", err);
+        tv_assert_same_vec(&v, &back);
+        cr_assert_eq(stc_vec_write(p2, &back, err, sizeof err), STC_OK, "%s", err);
+        cr_assert(tv_same_file(p1, p2), "%s: rewrite is not byte-identical", classes[i]);
+        stc_vec_free(&v);
+        stc_vec_free(&back);
+    }
+    tv_rmdir(dir);
+}
+
+Test(vec, same_seed_same_bytes_other_seed_differs)
+{
+    char dir[64], p1[128], p2[128], p3[128];
+    stc_gen_opts o;
+    tv_tmpdir(dir, sizeof dir);
+    snprintf(p1, sizeof p1, "%s/1.vec", dir);
+    snprintf(p2, sizeof p2, "%s/2.vec", dir);
+    snprintf(p3, sizeof p3, "%s/3.vec", dir);
+    tv_opts(&o, "sp24-block", 16, 16, 256, 3, true);
+    tv_gen_write(&o, p1);
+    tv_gen_write(&o, p2);
+    o.seed = 4;
+    tv_gen_write(&o, p3);
+    cr_expect(tv_same_file(p1, p2), "same seed must give byte-identical files");
+    cr_expect_not(tv_same_file(p1, p3), "different seeds must give different files");
+    tv_rmdir(dir);
+}
+
+Test(vec, regression_set_regenerates_identically)
+{
+    char dir[64], name[300], a[600], b[600], err[STC_VEC_ERR_MAX];
+    unsigned count = 0;
+    uint64_t bytes = 0, cycles = 0;
+    tv_tmpdir(dir, sizeof dir);
+    cr_assert_eq(stc_gen_regression(dir, &count, &bytes, &cycles, err, sizeof err), STC_OK, "%s",
+                 err);
+    cr_expect_eq(tv_count_entries(dir), count);
+    cr_expect_eq(tv_count_entries(TV_REG_DIR), count, "checked-in set has stale or missing files");
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d);
+    for (struct dirent *de = readdir(d); de; de = readdir(d)) {
+        if (de->d_name[0] == '.')
+            continue;
+        snprintf(name, sizeof name, "%s", de->d_name);
+        snprintf(a, sizeof a, "%s/%s", dir, name);
+        snprintf(b, sizeof b, "%s/%s", TV_REG_DIR, name);
+        cr_expect(tv_same_file(a, b), "%s differs from the checked-in copy (run make vectors)",
+                  name);
+    }
+    closedir(d);
+    /* Budgets of the brief: a few MB and well under 2M cycles per setting. */
+    cr_expect_leq(bytes, 4u << 20);
+    cr_expect_lt(cycles, 1000000u);
+    tv_rmdir(dir);
+}
+
+/* ---- malformed inputs ------------------------------------------------------------ */
+
+typedef struct tv_bad {
+    const char *file;
+    stc_status st;
+    unsigned line;    /* 0: no line (the file cannot be opened) */
+    const char *what; /* a word the message must contain */
+} tv_bad;
+
+static const tv_bad tv_bad_set[] = {
+    {"bad-magic.vec", STC_EFORMAT, 1, "magic"},
+    {"missing-key.vec", STC_EFORMAT, 5, "missing header key 'mode'"},
+    {"bad-mode.vec", STC_EFORMAT, 5, "mode"},
+    {"n-odd.vec", STC_EFORMAT, 4, "even"},
+    {"m-zero.vec", STC_EFORMAT, 6, "m:"},
+    {"m-too-big.vec", STC_EFORMAT, 6, "1025"},
+    {"k-not-multiple.vec", STC_EFORMAT, 7, "multiple"},
+    {"too-many-blocks.vec", STC_EFORMAT, 7, "65 blocks"},
+    {"non-hex.vec", STC_EFORMAT, 11, "non-hex character 'g'"},
+    {"token-width.vec", STC_EFORMAT, 12, "3 hex digits"},
+    {"too-few-tokens.vec", STC_EFORMAT, 15, "too few tokens"},
+    {"too-many-tokens.vec", STC_EFORMAT, 16, "too many tokens"},
+    {"too-many-lines.vec", STC_EFORMAT, 13, "too many lines"},
+    {"too-few-lines.vec", STC_EFORMAT, 21, "too few lines"},
+    {"missing-section.vec", STC_EFORMAT, 22, "missing section META"},
+    {"unknown-section.vec", STC_EFORMAT, 22, "unknown section"},
+    {"bias-section-missing.vec", STC_EFORMAT, 22, "missing section BIAS"},
+    {"illegal-nibble.vec", STC_EMETA, 24, "block 1, column 2, group 0"},
+    {"illegal-nibble-skipped.vec", STC_EMETA, 23, "block 0, column 3, group 0"},
+    {"nonzero-skipped.vec", STC_ESPARSITY, 19, "W row 5, column 2"},
+    {"nonzero-skipped-24.vec", STC_ESPARSITY, 16, "W row 2, column 1"},
+    {"skip-beyond-nblk.vec", STC_EFORMAT, 8, "nblk"},
+    {"bad-skip-syntax.vec", STC_EFORMAT, 8, "skip"},
+    {"seed-overflow.vec", STC_EFORMAT, 3, "seed"},
+    {"trailing-junk.vec", STC_EFORMAT, 26, "trailing content"},
+    {"trailing-junk-same-line.vec", STC_EFORMAT, 25, "// end"},
+    {"truncated.vec", STC_EFORMAT, 19, "end of file"},
+    {"truncated-mid-line.vec", STC_EFORMAT, 17, "too few tokens"},
+    {"empty.vec", STC_EFORMAT, 1, "empty"},
+    {"nul-byte.vec", STC_EFORMAT, 14, "\\x00"},
+    {"does-not-exist.vec", STC_EIO, 0, "cannot open"},
+};
+enum { TV_NBAD = sizeof tv_bad_set / sizeof tv_bad_set[0] };
+
+static void tv_check_bad(const tv_bad *b)
+{
+    char path[300], want[320], err[STC_VEC_ERR_MAX];
+    stc_vec v;
+    snprintf(path, sizeof path, "%s/%s", TV_BAD_DIR, b->file);
+    memset(err, 0, sizeof err);
+    stc_status st = stc_vec_read(path, &v, err, sizeof err);
+    cr_expect_eq(st, b->st, "%s: status %s, expected %s (%s)", b->file, stc_status_str(st),
+                 stc_status_str(b->st), err);
+    if (b->line)
+        snprintf(want, sizeof want, "%s:%u: ", path, b->line);
+    else
+        snprintf(want, sizeof want, "%s: ", path);
+    cr_expect(strncmp(err, want, strlen(want)) == 0, "%s: message '%s' does not start '%s'",
+              b->file, err, want);
+    cr_expect(strstr(err, b->what) != NULL, "%s: message '%s' lacks '%s'", b->file, err, b->what);
+    cr_expect_null(v.a, "%s: vector not freed on error", b->file);
+    cr_expect_null(v.c);
+}
+
+Test(vec, bad_vectors_rejected_with_line)
+{
+    for (unsigned i = 0; i < TV_NBAD; i++)
+        tv_check_bad(&tv_bad_set[i]);
+}
+
+/* A fixture added to tb/bad_vectors without an expectation is a test gap. */
+Test(vec, every_bad_vector_has_an_expectation)
+{
+    DIR *d = opendir(TV_BAD_DIR);
+    unsigned seen = 0;
+    cr_assert_not_null(d);
+    for (struct dirent *de = readdir(d); de; de = readdir(d)) {
+        size_t len = strlen(de->d_name);
+        if (len < 4 || strcmp(de->d_name + len - 4, ".vec") != 0)
+            continue;
+        bool found = false;
+        for (unsigned i = 0; i < TV_NBAD; i++)
+            found = found || strcmp(tv_bad_set[i].file, de->d_name) == 0;
+        cr_expect(found, "%s/%s has no entry in tv_bad_set", TV_BAD_DIR, de->d_name);
+        seen++;
+    }
+    closedir(d);
+    cr_expect_eq(seen, TV_NBAD - 1u, "fixtures missing (all but does-not-exist.vec are files)");
+}
+
+/* ---- the regression set against the functional reference --------------------- */
+
+/* Skip bit b set iff block b of dense W is all zero (the generator's rule). */
+static void tv_check_skip_rule(const char *name, const stc_vec *v)
+{
+    unsigned kd = stc_vec_kd(v);
+    int8_t *wd = malloc((size_t)v->k * v->n);
+    char err[STC_VEC_ERR_MAX];
+    cr_assert_not_null(wd);
+    cr_assert_eq(stc_vec_dense_w(v, wd, err, sizeof err), STC_OK, "%s", err);
+    for (unsigned b = 0; b < stc_vec_nblk(v); b++) {
+        bool zero = true;
+        for (size_t i = (size_t)b * kd * v->n; i < (size_t)(b + 1) * kd * v->n; i++)
+            zero = zero && wd[i] == 0;
+        cr_expect_eq(zero, (bool)((v->skip >> b) & 1u), "%s: block %u", name, b);
+    }
+    free(wd);
+}
+
+Test(vec, regression_vectors_match_reference)
+{
+    DIR *d = opendir(TV_REG_DIR);
+    char path[600], err[STC_VEC_ERR_MAX];
+    unsigned n = 0, n4 = 0, n16 = 0;
+    cr_assert_not_null(d, "run the tests from the repository root");
+    for (struct dirent *de = readdir(d); de; de = readdir(d)) {
+        size_t len = strlen(de->d_name);
+        if (len < 4 || strcmp(de->d_name + len - 4, ".vec") != 0)
+            continue;
+        stc_vec v;
+        snprintf(path, sizeof path, "%s/%s", TV_REG_DIR, de->d_name);
+        cr_assert_eq(stc_vec_read(path, &v, err, sizeof err), STC_OK, "%s", err);
+        cr_expect_eq(stc_vec_check_expected(&v, err, sizeof err), STC_OK, "%s: %s", path, err);
+        tv_check_skip_rule(path, &v);
+        n4 += v.n == 4;
+        n16 += v.n == 16;
+        stc_vec_free(&v);
+        n++;
+    }
+    closedir(d);
+    cr_expect_geq(n, 100u);
+    cr_expect_geq(n4, 10u);
+    cr_expect_geq(n16, 80u);
+}
+
+Test(vec, check_expected_names_first_difference)
+{
+    stc_gen_opts o;
+    stc_vec v;
+    char err[STC_VEC_ERR_MAX];
+    tv_opts(&o, "sp24", 8, 4, 32, 1, true);
+    tv_gen(&o, &v);
+    cr_expect_eq(stc_vec_check_expected(&v, err, sizeof err), STC_OK);
+    v.c[2 * 8 + 5] ^= 1;
+    v.c[3 * 8 + 1] ^= 1;
+    cr_expect_eq(stc_vec_check_expected(&v, err, sizeof err), STC_EMISMATCH);
+    cr_expect(strstr(err, "row 2, column 5") != NULL, "%s", err);
+    stc_vec_free(&v);
+}
+
+/* ---- writer atomicity ---------------------------------------------------------------- */
+
+Test(vec, failed_write_keeps_old_file_and_no_temp)
+{
+    char dir[64], path[128], copy[128], err[STC_VEC_ERR_MAX];
+    stc_gen_opts o;
+    stc_vec v;
+    tv_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/good.vec", dir);
+    snprintf(copy, sizeof copy, "%s/copy.vec", dir);
+    tv_opts(&o, "sp24", 4, 2, 16, 5, false);
+    tv_gen_write(&o, path);
+    tv_gen_write(&o, copy);
+
+    /* An illegal nibble makes the vector invalid: the writer must refuse. */
+    tv_gen(&o, &v);
+    v.meta[1] = 0x5;
+    cr_expect_eq(stc_vec_write(path, &v, err, sizeof err), STC_EMETA);
+    cr_expect(strstr(err, path) != NULL, "%s", err);
+    /* A nonzero value in a skipped block is refused too. */
+    v.meta[1] = 0x44;
+    v.skip = 1;
+    cr_expect_eq(stc_vec_write(path, &v, err, sizeof err), STC_ESPARSITY, "%s", err);
+    stc_vec_free(&v);
+    cr_expect(tv_same_file(path, copy), "good file changed by a failed write");
+    cr_expect_eq(tv_count_entries(dir), 2u, "temporary file left behind");
+
+    /* No such directory: I/O error and nothing created. */
+    snprintf(path, sizeof path, "%s/no-such-dir/x.vec", dir);
+    tv_gen(&o, &v);
+    cr_expect_eq(stc_vec_write(path, &v, err, sizeof err), STC_EIO);
+    stc_vec_free(&v);
+    cr_expect_eq(tv_count_entries(dir), 2u);
+    tv_rmdir(dir);
+}
+
+/* ---- generator options and classes ----------------------------------------------- */
+
+Test(vec, generator_rejects_bad_options)
+{
+    stc_gen_opts o;
+    stc_vec v;
+    char err[STC_VEC_ERR_MAX];
+    tv_opts(&o, "no-such-class", 16, 4, 64, 1, false);
+    cr_expect_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_EPARAM);
+    tv_opts(&o, "corner-m1", 16, 2, 64, 1, false);
+    cr_expect_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_EPARAM);
+    tv_opts(&o, "corner-kmax", 16, 2, 64, 1, false);
+    cr_expect_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_EPARAM);
+    tv_opts(&o, "dense", 16, 2, 64, 1, false);
+    o.sparsity = 50;
+    cr_expect_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_EPARAM);
+    tv_opts(&o, "sp24", 16, 2, 48, 1, false); /* not a multiple of 2N = 32 */
+    cr_expect_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_EPARAM);
+    cr_expect(strstr(err, "k = 48") != NULL, "%s", err);
+    tv_opts(&o, "sp24", 16, 1025, 32, 1, false);
+    cr_expect_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_EPARAM);
+    tv_opts(&o, "dense", 16, 2, 64, 1, false);
+    o.mode = 1;
+    cr_expect_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_EPARAM);
+}
+
+Test(vec, corner_wrap_really_wraps)
+{
+    stc_gen_opts o;
+    stc_vec v;
+    tv_opts(&o, "corner-wrap", 16, 8, 128, 9, false);
+    tv_gen(&o, &v);
+    cr_assert(v.has_bias, "corner-wrap always has a bias");
+    /* Bias near INT32_MAX in even columns plus a positive dot product wraps
+     * to a negative result; odd columns the other way round. */
+    for (unsigned i = 0; i < v.m * v.n; i++) {
+        if (i % 2 == 0)
+            cr_expect(v.bias[i] > 0 && v.c[i] < 0, "element %u: %d -> %d", i, v.bias[i], v.c[i]);
+        else
+            cr_expect(v.bias[i] < 0 && v.c[i] > 0, "element %u: %d -> %d", i, v.bias[i], v.c[i]);
+    }
+    stc_vec_free(&v);
+}
+
+Test(vec, block_class_skips_requested_fraction)
+{
+    stc_gen_opts o;
+    stc_vec v;
+    tv_opts(&o, "sp24-block", 16, 4, 512, 2, false); /* 16 blocks */
+    o.sparsity = 75;
+    tv_gen(&o, &v);
+    unsigned nskip = 0;
+    for (unsigned b = 0; b < 64; b++)
+        nskip += (unsigned)(v.skip >> b) & 1u;
+    cr_expect_eq(nskip, 12u);
+    stc_vec_free(&v);
+    tv_opts(&o, "corner-zero-tile", 4, 4, 64, 2, false);
+    tv_gen(&o, &v);
+    cr_expect_eq(v.skip, (1ull << 8) - 1, "every block of an all-zero W is skipped");
+    stc_vec_free(&v);
+}
+
+Test(vec, prune24_output_is_24_sparse_and_canonical)
+{
+    stc_gen_opts o;
+    stc_vec v;
+    tv_opts(&o, "prune24", 16, 2, 256, 4, false);
+    tv_gen(&o, &v);
+    /* Random dense W almost never has a zero, so pruning leaves two
+     * nonzeros per group and every nibble is legal. */
+    for (unsigned i = 0; i < stc_vec_nblk(&v) * v.n; i++) {
+        unsigned g = 0;
+        cr_expect_eq(stc_meta_word_check(v.meta[i], v.n, &g), STC_OK);
+    }
+    stc_vec_free(&v);
+}
