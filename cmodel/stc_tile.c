@@ -30,28 +30,45 @@
 
 #define N_MAX STC_N_MAX
 
-/* Per-PE registers, skew buffer and column bottoms: one copy of the array. */
+/*
+ * Per-PE registers that move every cycle, the skew buffer and the column
+ * bottoms: one copy of the array. Flags are kept as 32-bit words (0/1, or
+ * 0/~0 masks for en and en_q) so that every loop over a row has one element
+ * type and a fixed trip count of N_MAX, which compilers vectorise.
+ */
 typedef struct stc_array {
     uint32_t act[N_MAX][N_MAX];  /* act_q: 4 slots of 8 bits */
-    bool v[N_MAX][N_MAX];        /* v_q */
-    bool en_q[N_MAX][N_MAX];     /* en_q */
-    bool pv[N_MAX][N_MAX];       /* pv_q */
-    int8_t w[N_MAX][N_MAX];      /* w_q */
-    uint8_t idx[N_MAX][N_MAX];   /* idx_q */
+    uint32_t v[N_MAX][N_MAX];    /* v_q, 0 or 1 */
+    uint32_t pv[N_MAX][N_MAX];   /* pv_q, 0 or 1 */
+    uint32_t en_q[N_MAX][N_MAX]; /* en_q, as a mask 0 or ~0 */
     int32_t prod[N_MAX][N_MAX];  /* prod_q (clock-gated) */
     uint32_t psum[N_MAX][N_MAX]; /* psum_q, unsigned so the add wraps */
 
-    uint32_t dact[N_MAX][N_MAX]; /* skew delay line d[r][j], data */
-    bool dv[N_MAX][N_MAX];       /* skew delay line d[r][j], valid */
+    /* Skew delay lines d[r][0..r-1]; entries j >= r are scratch, never read. */
+    uint32_t dact[N_MAX][N_MAX];
+    uint32_t dv[N_MAX][N_MAX];
 
     bool bot_v[N_MAX]; /* bot_v_q */
 
     /* Cache of combinational values of this state (not registers). */
-    bool en[N_MAX][N_MAX];      /* gate enable */
+    uint32_t en[N_MAX][N_MAX];  /* gate enable, as a mask 0 or ~0 */
     int32_t cand[N_MAX][N_MAX]; /* w_q * sel, what prod_q loads when en */
     uint32_t n_en;              /* popcount of en */
     uint32_t n_v;               /* popcount of v_q */
 } stc_array;
+
+/*
+ * Stationary registers w_q and idx_q. Only the weight port writes them, and
+ * within an edge nothing reads their current value (en and cand of the
+ * current state are cached), so one copy is exact. The 32-bit copies feed
+ * the vectorised gate-enable loop.
+ */
+typedef struct stc_weights {
+    int8_t w[N_MAX][N_MAX];       /* w_q */
+    uint8_t idx[N_MAX][N_MAX];    /* idx_q */
+    int32_t w32[N_MAX][N_MAX];    /* w_q, sign-extended */
+    uint32_t idx32[N_MAX][N_MAX]; /* idx_q */
+} stc_weights;
 
 /* Controller registers (section 4) and counters (section 7). */
 typedef struct stc_ctl {
@@ -73,6 +90,7 @@ struct stc_tile {
     uint32_t m_mask;  /* 2^MW - 1: width of cmd_m_i */
     uint32_t kb_mask; /* 2^KBW - 1: width of cmd_nblk_i */
     stc_ctl ctl;
+    stc_weights wt;
     stc_array arr[2];
     unsigned cur;   /* arr[cur] is the current array state */
     unsigned live;  /* edges the array may still change without injection */
@@ -149,6 +167,7 @@ const stc_params *stc_tile_params(const stc_tile *t)
 void stc_tile_reset(stc_tile *t)
 {
     memset(&t->ctl, 0, sizeof(t->ctl));
+    memset(&t->wt, 0, sizeof(t->wt));
     memset(t->arr, 0, sizeof(t->arr));
     t->cur = 0;
     t->live = 0;
@@ -194,13 +213,17 @@ void stc_tile_probe(const stc_tile *t, stc_probes *pr)
     pr->beat = c->beat;
     pr->err = c->err;
 
-    /* Entries outside n x n are never written, so they stay 0. */
-    memcpy(pr->pe_v, a->v, sizeof(pr->pe_v));
-    memcpy(pr->pe_en, a->en, sizeof(pr->pe_en));
-    memcpy(pr->pe_en_q, a->en_q, sizeof(pr->pe_en_q));
-    memcpy(pr->pe_pv, a->pv, sizeof(pr->pe_pv));
-    memcpy(pr->pe_w, a->w, sizeof(pr->pe_w));
-    memcpy(pr->pe_idx, a->idx, sizeof(pr->pe_idx));
+    /* Entries outside n x n are kept at 0 by the edge. */
+    for (unsigned r = 0; r < N_MAX; r++) {
+        for (unsigned col = 0; col < N_MAX; col++) {
+            pr->pe_v[r][col] = a->v[r][col] != 0;
+            pr->pe_en[r][col] = a->en[r][col] != 0;
+            pr->pe_en_q[r][col] = a->en_q[r][col] != 0;
+            pr->pe_pv[r][col] = a->pv[r][col] != 0;
+        }
+    }
+    memcpy(pr->pe_w, t->wt.w, sizeof(pr->pe_w));
+    memcpy(pr->pe_idx, t->wt.idx, sizeof(pr->pe_idx));
     memcpy(pr->pe_act, a->act, sizeof(pr->pe_act));
     memcpy(pr->pe_prod, a->prod, sizeof(pr->pe_prod));
     memcpy(pr->pe_psum, a->psum, sizeof(pr->pe_psum));
@@ -361,17 +384,27 @@ static void stc_ctl_count(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const
         x->cnt[STC_CNT_A_BYTES] += c->mode ? 2 * n : n;
 }
 
-/* Weight transfer: writes w/idx of PE row beat_q into array `nx`, sets err. */
-static void stc_load_row(const stc_tile *t, stc_ctl *x, const stc_ctl *c, stc_array *nx,
-                         const stc_inputs *in)
+/* Sets idx_q of PE (r, col), both copies. */
+static void stc_set_idx(stc_weights *wt, unsigned r, unsigned col, uint8_t idx)
 {
+    wt->idx[r][col] = idx;
+    wt->idx32[r][col] = idx;
+}
+
+/* Weight transfer: writes w/idx of PE row beat_q, sets err (section 4). */
+static void stc_load_row(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_inputs *in)
+{
+    stc_weights *wt = &t->wt;
     unsigned n = t->p.n;
     unsigned r = c->beat;
 
-    for (unsigned col = 0; col < n; col++)
-        nx->w[r][col] = in->w_data[col];
+    for (unsigned col = 0; col < n; col++) {
+        wt->w[r][col] = in->w_data[col];
+        wt->w32[r][col] = in->w_data[col];
+    }
     if (!c->mode) {
-        memset(nx->idx[r], 0, n);
+        for (unsigned col = 0; col < n; col++)
+            stc_set_idx(wt, r, col, 0);
         return;
     }
     if ((r & 1) != 0)
@@ -379,8 +412,8 @@ static void stc_load_row(const stc_tile *t, stc_ctl *x, const stc_ctl *c, stc_ar
     for (unsigned col = 0; col < n; col++) {
         uint8_t nib = in->w_meta[col] & 0xF;
 
-        nx->idx[r][col] = nib & 3;
-        nx->idx[r + 1][col] = (nib >> 2) & 3;
+        stc_set_idx(wt, r, col, nib & 3);
+        stc_set_idx(wt, r + 1, col, (nib >> 2) & 3);
         if (!stc_nibble_legal(nib))
             x->err = true;
     }
@@ -470,64 +503,103 @@ static void stc_inject(const stc_tile *t, const stc_inputs *in, bool xfer, bool 
     }
 }
 
-/* Skew buffer edge of row r (> 0): shifts d[r][*]; returns nothing, the
- * row's output is read from the current copy by the caller. */
-static void stc_skew_row(const stc_array *a, stc_array *nx, unsigned r, uint32_t lane, bool v)
+/*
+ * Shifts a 16 x 16 array right by one position, flattened: element
+ * [r][col] takes [r][col - 1] and [r][0] takes [r - 1][N_MAX - 1]. The
+ * caller then overwrites column 0 of the rows in use. One block copy is
+ * much cheaper than N short row copies.
+ */
+static void stc_shift_flat(uint32_t dst[N_MAX][N_MAX], const uint32_t src[N_MAX][N_MAX])
 {
-    nx->dact[r][0] = lane;
-    nx->dv[r][0] = v;
-    for (unsigned j = 1; j < r; j++) {
-        nx->dact[r][j] = a->dact[r][j - 1];
-        nx->dv[r][j] = a->dv[r][j - 1];
+    memcpy(&dst[0][1], &src[0][0], (N_MAX * N_MAX - 1) * sizeof(src[0][0]));
+}
+
+/* Skew buffers and activation/valid shift of every row. Column n (when
+ * n < N_MAX) receives column n-1 from the flat shift and is cleared so the
+ * unused columns stay 0. */
+static void stc_shift_edge(unsigned n, const stc_array *a, stc_array *nx,
+                           const uint32_t lane[N_MAX], uint32_t lane_v)
+{
+    stc_shift_flat(nx->dact, a->dact);
+    stc_shift_flat(nx->dv, a->dv);
+    stc_shift_flat(nx->act, a->act);
+    stc_shift_flat(nx->v, a->v);
+    for (unsigned r = 0; r < n; r++) {
+        /* skew_out[r]: row 0 has no delay, row r the last of r registers. */
+        nx->act[r][0] = r == 0 ? lane[0] : a->dact[r][r - 1];
+        nx->v[r][0] = r == 0 ? lane_v : a->dv[r][r - 1];
+        nx->dact[r][0] = lane[r];
+        nx->dv[r][0] = lane_v;
+        if (n < N_MAX) {
+            nx->act[r][n] = 0;
+            nx->v[r][n] = 0;
+        }
     }
 }
 
-/* Edge of every PE register of row r, from `a` into `nx`. */
-static void stc_pe_row(unsigned n, const stc_array *a, stc_array *nx, unsigned r, uint32_t in_act,
-                       bool in_v)
+/* prod_q and psum_q of PE row r: prod_q loads w*sel only when en (clock
+ * gate); psum_q adds the product registered last cycle when en_q. */
+static void stc_mac_row(int32_t *restrict prod_d, uint32_t *restrict psum_d,
+                        const int32_t *restrict prod, const int32_t *restrict cand,
+                        const uint32_t *restrict en, const uint32_t *restrict en_q,
+                        const uint32_t *restrict above)
 {
-    nx->act[r][0] = in_act;
-    nx->v[r][0] = in_v;
-    for (unsigned col = 1; col < n; col++) {
-        nx->act[r][col] = a->act[r][col - 1];
-        nx->v[r][col] = a->v[r][col - 1];
-    }
-    for (unsigned col = 0; col < n; col++) {
-        uint32_t above = r == 0 ? 0 : a->psum[r - 1][col];
-        uint32_t add = a->en_q[r][col] ? (uint32_t)a->prod[r][col] : 0;
+    for (unsigned col = 0; col < N_MAX; col++) {
+        uint32_t p = (uint32_t)prod[col];
 
-        nx->en_q[r][col] = a->en[r][col];
-        nx->pv[r][col] = a->v[r][col];
-        /* Clock-gated: prod_q only loads when en. */
-        nx->prod[r][col] = a->en[r][col] ? a->cand[r][col] : a->prod[r][col];
-        nx->psum[r][col] = above + add;
+        prod_d[col] = (int32_t)(((uint32_t)cand[col] & en[col]) | (p & ~en[col]));
+        psum_d[col] = above[col] + (p & en_q[col]);
     }
 }
 
-/* Fills the combinational cache (en, cand, popcounts) of array `a`. */
-static void stc_array_comb(unsigned n, stc_array *a)
+/* Gate enable and candidate product of PE row r (section 5):
+ * sel = act.slot[idx], en = v && w != 0 && sel != 0. The slot is chosen
+ * with masks rather than a variable shift, which vectorises everywhere.
+ * Returns popcount(en) | popcount(v) << 16. */
+static uint32_t stc_comb_row(uint32_t *restrict en, int32_t *restrict cand,
+                             const uint32_t *restrict act, const uint32_t *restrict v,
+                             const int32_t *restrict w, const uint32_t *restrict idx)
 {
     uint32_t n_en = 0, n_v = 0;
 
-    for (unsigned r = 0; r < n; r++) {
-        for (unsigned col = 0; col < n; col++) {
-            int8_t sel = (int8_t)(uint8_t)(a->act[r][col] >> (8 * a->idx[r][col]));
-            int32_t w = a->w[r][col];
-            bool en = a->v[r][col] && w != 0 && sel != 0;
+    for (unsigned col = 0; col < N_MAX; col++) {
+        uint32_t x = act[col], k = idx[col];
+        uint32_t byte = ((x & 0xFF) & (0u - (k == 0))) | ((x >> 8 & 0xFF) & (0u - (k == 1))) |
+                        ((x >> 16 & 0xFF) & (0u - (k == 2))) | ((x >> 24) & (0u - (k == 3)));
+        int32_t sel = (int32_t)(byte ^ 0x80) - 0x80; /* sign-extend 8 bits */
+        uint32_t e = v[col] & (w[col] != 0) & (byte != 0);
 
-            a->cand[r][col] = w * sel;
-            a->en[r][col] = en;
-            n_en += en;
-            n_v += a->v[r][col];
-        }
+        cand[col] = w[col] * sel;
+        en[col] = 0u - e;
+        n_en += e;
+        n_v += v[col];
+    }
+    return n_en | n_v << 16;
+}
+
+/* Fills the combinational cache of array `a` for the rows in use. */
+static void stc_array_comb(const stc_tile *t, stc_array *a)
+{
+    const stc_weights *wt = &t->wt;
+    uint32_t n_en = 0, n_v = 0;
+
+    for (unsigned r = 0; r < t->p.n; r++) {
+        uint32_t pc =
+            stc_comb_row(a->en[r], a->cand[r], a->act[r], a->v[r], wt->w32[r], wt->idx32[r]);
+
+        n_en += pc & 0xFFFF;
+        n_v += pc >> 16;
     }
     a->n_en = n_en;
     a->n_v = n_v;
 }
 
-/* Full array edge: next state of every array register into the other
- * buffer, then swap. The weight write of this edge, if any, lands in the
- * next copy before its combinational cache is computed. */
+/* psum_q input of PE row 0: nothing comes from above. */
+static const uint32_t stc_zero_row[N_MAX];
+
+/* Full array edge: next state of every moving array register into the
+ * other buffer, then swap. The weight write of this edge, if any, happens
+ * first, so the next combinational cache sees it. */
 static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
                            const stc_inputs *in)
 {
@@ -536,22 +608,18 @@ static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_
     stc_array *nx = &t->arr[t->cur ^ 1];
     uint32_t lane[N_MAX];
 
-    stc_inject(t, in, xf->a, c->mode, lane);
-    for (unsigned r = 0; r < n; r++) {
-        uint32_t out_act = r == 0 ? lane[0] : a->dact[r][r - 1];
-        bool out_v = r == 0 ? xf->a : a->dv[r][r - 1];
-
-        if (r > 0)
-            stc_skew_row(a, nx, r, lane[r], xf->a);
-        stc_pe_row(n, a, nx, r, out_act, out_v);
-    }
-    for (unsigned col = 0; col < n; col++)
-        nx->bot_v[col] = a->pv[n - 1][col];
-    memcpy(nx->w, a->w, sizeof(nx->w));
-    memcpy(nx->idx, a->idx, sizeof(nx->idx));
     if (xf->w)
-        stc_load_row(t, x, c, nx, in);
-    stc_array_comb(n, nx);
+        stc_load_row(t, x, c, in);
+    stc_inject(t, in, xf->a, c->mode, lane);
+    stc_shift_edge(n, a, nx, lane, xf->a);
+    memcpy(nx->pv, a->v, sizeof(nx->pv));
+    memcpy(nx->en_q, a->en, sizeof(nx->en_q));
+    for (unsigned r = 0; r < n; r++)
+        stc_mac_row(nx->prod[r], nx->psum[r], a->prod[r], a->cand[r], a->en[r], a->en_q[r],
+                    r == 0 ? stc_zero_row : a->psum[r - 1]);
+    for (unsigned col = 0; col < n; col++)
+        nx->bot_v[col] = a->pv[n - 1][col] != 0;
+    stc_array_comb(t, nx);
     t->cur ^= 1;
 }
 
@@ -572,14 +640,11 @@ static void stc_array_step(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_
         t->live = stc_live_edges(t->p.n);
     } else if (t->live == 0) {
         /* Idle array: every register holds (bubbles in, zero sums out).
-         * Only a weight load changes it; v is 0 everywhere, so en stays 0
-         * and the cached cand is only refreshed for completeness. */
-        if (xf->w) {
-            stc_array *a = &t->arr[t->cur];
-
-            stc_load_row(t, x, c, a, in);
-            stc_array_comb(t->p.n, a);
-        }
+         * Only a weight load changes state; v is 0 everywhere, so en stays
+         * 0 and the stale cand is never used before the next full edge
+         * recomputes it. */
+        if (xf->w)
+            stc_load_row(t, x, c, in);
         return;
     } else {
         t->live--;
