@@ -562,6 +562,8 @@ static stc_status stc_vp_magic(stc_vp *p)
         return stc_vp_fail(p, STC_EFORMAT, "empty file, expected '%s'", magic);
     if (stc_word_is(p->ls, p->ll, magic))
         return STC_OK;
+    if (p->ll > 0 && p->ls[p->ll - 1] == '\r')
+        return stc_vp_fail(p, STC_EFORMAT, "CR LF line ending: vector files use LF only");
     stc_quote(p->ls, p->ll, q, sizeof q);
     if (p->ll > 14 && memcmp(p->ls, magic, 14) == 0)
         return stc_vp_fail(p, STC_EFORMAT, "unsupported format version in '%s' (this is 1)", q);
