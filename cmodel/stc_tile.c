@@ -9,9 +9,13 @@
  *     next array is computed from the current one into the other buffer,
  *     then the buffers swap, so no update can read a value already updated
  *     in the same edge;
+ *   - the stationary w_q / idx_q: one copy, written only by the weight
+ *     port; nothing reads their current value during an edge (see below);
  *   - the accumulator bank: a memory with one write port per column. Each
  *     port reads the entry it writes (read-modify-write of the same row), so
- *     updating it in place is exact, as in the RTL.
+ *     updating it in place is exact, as in the RTL. The clear at a command
+ *     transfer only touches the rows written since the last clear, which
+ *     gives the same bank as clearing all of it.
  *
  * Two things are caches, not registers, kept only for speed:
  *
@@ -92,9 +96,10 @@ struct stc_tile {
     stc_ctl ctl;
     stc_weights wt;
     stc_array arr[2];
-    unsigned cur;   /* arr[cur] is the current array state */
-    unsigned live;  /* edges the array may still change without injection */
-    uint32_t *bank; /* acc[n][row] at bank[row * n + col] */
+    unsigned cur;      /* arr[cur] is the current array state */
+    unsigned live;     /* edges the array may still change without injection */
+    uint32_t *bank;    /* acc[n][row] at bank[row * n + col] */
+    size_t bank_dirty; /* rows 0..bank_dirty-1 may be nonzero; the rest are 0 */
 };
 
 /* Per-edge port activity, decided from the current state and inputs. */
@@ -172,6 +177,7 @@ void stc_tile_reset(stc_tile *t)
     t->cur = 0;
     t->live = 0;
     memset(t->bank, 0, (size_t)t->p.n * t->p.m_max * sizeof(*t->bank));
+    t->bank_dirty = 0;
 }
 
 /* ---- outputs and probes -------------------------------------------------- */
@@ -654,6 +660,16 @@ static void stc_array_step(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_
 
 /* ---- accumulator bank ---------------------------------------------------- */
 
+/* Clears the whole bank for a command of m_q = m. Only rows written since
+ * the last clear can be nonzero, and a command writes rows 0..m_q only, so
+ * clearing those rows is the same as clearing the whole bank, and cheap
+ * when M_MAX is large and M small. */
+static void stc_bank_clear(stc_tile *t, uint32_t m)
+{
+    memset(t->bank, 0, t->bank_dirty * t->p.n * sizeof(*t->bank));
+    t->bank_dirty = (size_t)m + 1;
+}
+
 /* Bank writes of this edge, all computed from the current state: the
  * accumulate port of each column, the bias row, and the clear on a command
  * transfer. These never coincide in a legal flow (the array is empty in
@@ -675,7 +691,7 @@ static void stc_bank_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_x
             t->bank[(size_t)c->beat * n + col] = (uint32_t)in->bias_data[col];
     }
     if (xf->cmd)
-        memset(t->bank, 0, (size_t)n * t->p.m_max * sizeof(*t->bank));
+        stc_bank_clear(t, in->cmd_m & t->m_mask);
 }
 
 /* ---- the edge ------------------------------------------------------------ */

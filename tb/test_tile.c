@@ -1109,6 +1109,23 @@ Test(tile_skip, bits_above_nblk_ignored)
 
 /* ---- gating and counters ----------------------------------------------------- */
 
+/* Probe entries of rows / columns >= n must read 0. */
+static void assert_outside_zero(const stc_probes *p, unsigned n)
+{
+    for (unsigned r = 0; r < STC_N_MAX; r++) {
+        for (unsigned c = 0; c < STC_N_MAX; c++) {
+            if (r < n && c < n)
+                continue;
+            cr_assert_not(p->pe_v[r][c] || p->pe_en[r][c] || p->pe_en_q[r][c] || p->pe_pv[r][c]);
+            cr_assert(p->pe_w[r][c] == 0 && p->pe_idx[r][c] == 0 && p->pe_act[r][c] == 0 &&
+                          p->pe_prod[r][c] == 0 && p->pe_psum[r][c] == 0,
+                      "pe %u,%u", r, c);
+        }
+        if (r >= n)
+            cr_assert(!p->bot_v[r] && !p->acc_we[r] && p->acc_row[r] == 0 && p->acc_wdata[r] == 0);
+    }
+}
+
 /* Every cycle: en is v && w != 0 && sel != 0; prod loads w*sel only when en;
  * en_q, pv and psum follow section 5; MAC counters add popcounts. */
 static void check_gating_trace(const stc_probes *tr, unsigned ncyc, unsigned n)
@@ -1117,6 +1134,7 @@ static void check_gating_trace(const stc_probes *tr, unsigned ncyc, unsigned n)
         const stc_probes *p = &tr[c], *q = &tr[c + 1];
         uint32_t ne = 0, ng = 0;
 
+        assert_outside_zero(p, n);
         for (unsigned r = 0; r < n; r++) {
             for (unsigned col = 0; col < n; col++) {
                 int8_t sel = (int8_t)(p->pe_act[r][col] >> (8 * p->pe_idx[r][col]));
@@ -1394,6 +1412,37 @@ Test(tile_reset, idle_after_command_only_weights_and_products_remain)
     assert_results(&j, res.c);
     free(res.c);
     job_free(&j);
+    stc_tile_destroy(t);
+}
+
+Test(tile_acc, command_clears_whole_bank)
+{
+    /* A large command, then a small one: rows the small one never writes
+     * must read 0 (the bank is cleared at the command transfer). */
+    job_spec big = {
+        .n = 4, .m = 30, .nblk = 1, .bias = true, .pz_a = 0, .pz_w = 0, .code = -1, .seed = 12100};
+    job_spec small = {.n = 4, .m = 3, .nblk = 1, .pz_a = 0, .pz_w = 0, .code = -1, .seed = 12101};
+    job jb, js;
+    stc_tile *t = tile_new(4, 32, 4);
+    drive_opts op = {0};
+    drive_res res;
+
+    job_make(&jb, &big);
+    job_make(&js, &small);
+    res.c = calloc(30 * 4, sizeof(int32_t));
+    drive(t, &jb, &op, &res);
+    assert_results(&jb, res.c);
+    cr_assert_neq(stc_tile_acc(t, 2, 29), 0);
+    drive(t, &js, &op, &res);
+    assert_results(&js, res.c);
+    for (unsigned m = 3; m < 32; m++)
+        for (unsigned c = 0; c < 4; c++)
+            cr_assert_eq(stc_tile_acc(t, c, m), 0, "acc[%u][%u]", c, m);
+    cr_assert_eq(stc_tile_acc(t, 4, 0), 0);
+    cr_assert_eq(stc_tile_acc(t, 0, 32), 0);
+    free(res.c);
+    job_free(&jb);
+    job_free(&js);
     stc_tile_destroy(t);
 }
 
