@@ -208,6 +208,13 @@ static uint32_t stc_acc_wdata(const stc_tile *t, const stc_array *a, unsigned co
     return old + a->psum[n - 1][col];
 }
 
+/* Converts an N_MAX x N_MAX array of flag words (0 / nonzero) to bools. */
+static void stc_flags_to_bool(bool *restrict dst, const uint32_t *restrict src)
+{
+    for (unsigned i = 0; i < N_MAX * N_MAX; i++)
+        dst[i] = src[i] != 0;
+}
+
 void stc_tile_probe(const stc_tile *t, stc_probes *pr)
 {
     const stc_ctl *c = &t->ctl;
@@ -220,14 +227,10 @@ void stc_tile_probe(const stc_tile *t, stc_probes *pr)
     pr->err = c->err;
 
     /* Entries outside n x n are kept at 0 by the edge. */
-    for (unsigned r = 0; r < N_MAX; r++) {
-        for (unsigned col = 0; col < N_MAX; col++) {
-            pr->pe_v[r][col] = a->v[r][col] != 0;
-            pr->pe_en[r][col] = a->en[r][col] != 0;
-            pr->pe_en_q[r][col] = a->en_q[r][col] != 0;
-            pr->pe_pv[r][col] = a->pv[r][col] != 0;
-        }
-    }
+    stc_flags_to_bool(pr->pe_v[0], a->v[0]);
+    stc_flags_to_bool(pr->pe_en[0], a->en[0]);
+    stc_flags_to_bool(pr->pe_en_q[0], a->en_q[0]);
+    stc_flags_to_bool(pr->pe_pv[0], a->pv[0]);
     memcpy(pr->pe_w, t->wt.w, sizeof(pr->pe_w));
     memcpy(pr->pe_idx, t->wt.idx, sizeof(pr->pe_idx));
     memcpy(pr->pe_act, a->act, sizeof(pr->pe_act));
