@@ -32,10 +32,13 @@ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a: $(RTL_SRCS)
 	@mkdir -p $(BUILD)/vl-n$(1)$(2)
 	$(VERILATOR) $(VL_FLAGS) $(3) -GN=$(1) --Mdir $(BUILD)/vl-n$(1)$(2) $(RTL_SRCS) >$(BUILD)/vl-n$(1)$(2).log 2>&1 \
 	  || { tail -n 40 $(BUILD)/vl-n$(1)$(2).log; exit 1; }
+	$(MAKE) --no-print-directory -s -C $(BUILD)/vl-n$(1)$(2) -f Vstc_tile.mk OPT_FAST=-O2 \
+	  verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) >>$(BUILD)/vl-n$(1)$(2).log 2>&1
+	cd $(BUILD)/vl-n$(1)$(2) && ar rcs libverilated.a verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o)
 
 $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a
 	$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=$(4) -DVM_TRACE_FST=$(4) $(call VL_DEFS,$(1)) \
-	  -Icmodel -Isim -I$(BUILD)/vl-n$(1)$(2) -I$(VERILATOR_ROOT_INC) -I$(VERILATOR_ROOT_INC)/vltstd \
+	  -Icmodel -Isim -isystem $(BUILD)/vl-n$(1)$(2) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 
 $(BUILD)/stc_sim-n$(1)$(2): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
