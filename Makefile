@@ -65,3 +65,32 @@ check-format:
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
 	  --std=c11 --inline-suppr -Icmodel -Ivectors -Isim cmodel vectors sim/*.c tb
+
+# ---- test and CI ------------------------------------------------------------
+CI_DIR     := $(BUILD)/ci
+CI_STALLS  ?= 0 25
+.PHONY: test ci cosim-ci
+
+# Full equivalence regression: every vector, both array sizes, every stall
+# setting, one JUnit file each. Runs all of them before failing, so one
+# report shows every broken vector.
+cosim-ci: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n))
+	@mkdir -p $(CI_DIR)
+	@status=0; for n in $(SIM_NS); do for s in $(CI_STALLS); do \
+	  vecs=$$(ls $(REGRESSION_DIR)/*-n$$n-*.vec); \
+	  echo "== cosim N=$$n stall=$$s% seed=$(SEED): $$(echo $$vecs | wc -w) vectors"; \
+	  $(BUILD)/stc_sim-n$$n --quiet --seed $(SEED) --stall $$s \
+	    --junit $(CI_DIR)/cosim-n$$n-stall$$s.xml $$vecs || status=1; \
+	done; done; exit $$status
+
+ci:
+	@$(DEPS) core sim
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory rtl-smoke
+	$(MAKE) --no-print-directory vectors-check
+	@mkdir -p $(CI_DIR)
+	$(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
+	$(MAKE) --no-print-directory cosim-ci
+	@scripts/junit_summary.sh $(CI_DIR)/*.xml
+
+test: ci

@@ -10,5 +10,6 @@ $(TB_BIN): $(TB_SRCS) $(wildcard tb/*.h) $(VEC_LIB) $(CMODEL_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itb -o $@ $(TB_SRCS) $(VEC_LIB) $(CMODEL_LIB) $(CRITERION_LIBS) $(LDFLAGS)
 
+UNIT_FLAGS ?=
 unit: $(TB_BIN)
-	$(TB_BIN) --jobs=$(JOBS)
+	$(TB_BIN) --jobs=$(JOBS) $(UNIT_FLAGS)
