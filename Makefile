@@ -52,6 +52,8 @@ include rtl/rtl.mk
 include sim/sim.mk
 include tb/tb.mk
 include scripts/report.mk
+# Optional fragments of the verification, SystemC and debug tooling.
+-include tb/verify.mk sim/sc/sc.mk sim/debug.mk
 
 .PHONY: clean format check-format cppcheck
 clean:

@@ -25,7 +25,9 @@ $(BUILD)/sim/%.o: sim/%.c $(wildcard sim/*.h cmodel/*.h vectors/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-# $(1) = N, $(2) = suffix ("" or "-trace"), $(3) = extra verilator flags, $(4) = VM_TRACE
+# $(1) = N, $(2) = suffix ("" or "-trace"), $(3) = extra verilator flags, $(4) = VM_TRACE.
+# Other fragments add variants the same way, e.g. a coverage build:
+#   $(eval $(call SIM_RULES,16,-cov,--coverage,0))  ->  $(BUILD)/stc_sim-n16-cov
 define SIM_RULES
 $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a: $(RTL_SRCS)
 	@$(DEPS) core sim
@@ -33,11 +35,11 @@ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a: $(RTL_SRCS)
 	$(VERILATOR) $(VL_FLAGS) $(3) -GN=$(1) --Mdir $(BUILD)/vl-n$(1)$(2) $(RTL_SRCS) >$(BUILD)/vl-n$(1)$(2).log 2>&1 \
 	  || { tail -n 40 $(BUILD)/vl-n$(1)$(2).log; exit 1; }
 	$(MAKE) --no-print-directory -s -C $(BUILD)/vl-n$(1)$(2) -f Vstc_tile.mk OPT_FAST=-O2 \
-	  verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) >>$(BUILD)/vl-n$(1)$(2).log 2>&1
-	cd $(BUILD)/vl-n$(1)$(2) && ar rcs libverilated.a verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o)
+	  verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o) >>$(BUILD)/vl-n$(1)$(2).log 2>&1
+	cd $(BUILD)/vl-n$(1)$(2) && ar rcs libverilated.a verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o)
 
 $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a
-	$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=$(4) -DVM_TRACE_FST=$(4) $(call VL_DEFS,$(1)) \
+	$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=$(4) -DVM_TRACE_FST=$(4) -DVM_COVERAGE=$(if $(findstring --coverage,$(3)),1,0) $(call VL_DEFS,$(1)) \
 	  -Icmodel -Isim -isystem $(BUILD)/vl-n$(1)$(2) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 

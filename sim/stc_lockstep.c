@@ -121,6 +121,12 @@ static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v,
     return stc_host_init(&ls->host, v, o->stall_pct, o->seed);
 }
 
+static stc_status restart_host(lockstep *ls, const stc_vec *v, const stc_run_opts *o)
+{
+    stc_host_free(&ls->host);
+    return stc_host_init(&ls->host, v, o->stall_pct, o->seed ^ 0x5eedull);
+}
+
 static void lockstep_close(lockstep *ls)
 {
     stc_host_free(&ls->host);
@@ -141,8 +147,18 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
         lockstep_close(&ls);
         return st;
     }
+    if (o->reset_at)
+        budget += o->reset_at + STC_RESET_CYCLES;
     for (; cycle < budget; cycle++) {
-        bool in_reset = cycle < STC_RESET_CYCLES;
+        bool in_reset = cycle < STC_RESET_CYCLES ||
+                        (o->reset_at && cycle >= o->reset_at &&
+                         cycle < o->reset_at + STC_RESET_CYCLES);
+        /* A reset in the middle of a command: the host starts the vector
+         * over once the reset is released, as software would after a
+         * watchdog reset. */
+        if (o->reset_at && cycle == o->reset_at + STC_RESET_CYCLES &&
+            restart_host(&ls, v, o) != STC_OK)
+            break;
         if (in_reset)
             stc_host_idle_inputs(&in, false);
         else
@@ -151,10 +167,13 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
         /* Cycle 0 shows whatever the RTL held before reset (the previous
          * vector's state, or random initial values): compare from the first
          * cycle after a reset edge. */
-        if (!o->bare && cycle > 0 && !compare_now(&ls, o, cycle, res) && res->mismatch_cycles >= max_errors)
+        if (!o->bare && cycle > 0 && o->on_cycle)
+            o->on_cycle(o->hook_ctx, cycle, &in, &ls.eo, &ls.ep, &ls.ao, &ls.ap);
+        if (!o->bare && cycle > 0 && !compare_now(&ls, o, cycle, res) &&
+            res->mismatch_cycles >= max_errors)
             break;
         if (!in_reset) {
-            if (stc_host_done(&ls.host) && !ls.ao.busy)
+            if (stc_host_done(&ls.host) && !ls.ao.busy && (!o->reset_at || cycle > o->reset_at))
                 break;
             stc_host_advance(&ls.host, &in, &ls.ao);
         }

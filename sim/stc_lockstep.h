@@ -17,13 +17,23 @@
 #define STC_RESET_CYCLES 2
 #define STC_REPORT_DIFFS 16
 
+/* Called once per compared cycle with both sides' signals (for traces of
+ * the reference beside the RTL, coverage collection, ...). */
+typedef void (*stc_cycle_hook)(void *ctx, uint64_t cycle, const stc_inputs *in,
+                               const stc_outputs *eo, const stc_probes *ep,
+                               const stc_outputs *ao, const stc_probes *ap);
+
 typedef struct stc_run_opts {
     uint64_t seed;       /* stall pattern seed */
     unsigned stall_pct;  /* 0..90 */
     unsigned max_errors; /* mismatching cycles to report before stopping (>= 1) */
     bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
+    uint64_t reset_at;   /* > 0: assert reset at this cycle (mid-command), then run the
+                            vector again from its command; 0: no extra reset */
     const char *vec_path;
     FILE *log;           /* mismatch reports; NULL for silence */
+    stc_cycle_hook on_cycle; /* optional, not called in bare runs */
+    void *hook_ctx;
 } stc_run_opts;
 
 typedef struct stc_run_result {

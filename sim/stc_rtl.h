@@ -32,6 +32,10 @@ void stc_rtl_destroy(stc_rtl *r);
 /* Opens an FST trace (STC_EPARAM when the build has no tracing). */
 stc_status stc_rtl_trace_open(stc_rtl *r, const char *path);
 
+/* Writes Verilator line/toggle coverage collected so far (coverage build
+ * only, else STC_EPARAM). */
+stc_status stc_rtl_coverage_write(stc_rtl *r, const char *path);
+
 /* Drives the input ports for the current cycle. */
 void stc_rtl_set_inputs(stc_rtl *r, const stc_inputs *in);
 

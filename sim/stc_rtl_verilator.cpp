@@ -8,6 +8,9 @@
 
 #include "Vstc_tile.h"
 #include "verilated.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
@@ -142,6 +145,18 @@ stc_status stc_rtl_trace_open(stc_rtl *r, const char *path)
     r->fst->open(path);
     if (!r->fst->isOpen())
         return STC_EIO;
+    return STC_OK;
+#else
+    (void)r;
+    (void)path;
+    return STC_EPARAM;
+#endif
+}
+
+stc_status stc_rtl_coverage_write(stc_rtl *r, const char *path)
+{
+#if VM_COVERAGE
+    r->ctx.coveragep()->write(path);
     return STC_OK;
 #else
     (void)r;

@@ -51,6 +51,7 @@ static void usage(FILE *f, const char *argv0)
             "  --stall P       percent of cycles each source drops valid and the sink\n"
             "                  drops ready, 0..90 (default 0)\n"
             "  --max-errors K  keep comparing up to K mismatching cycles (default 1)\n"
+            "  --reset-at C    assert reset at cycle C (mid-command), then rerun the vector\n"
             "  --bare          RTL only: no model, no compare (benchmark baseline)\n"
             "  --trace F.fst   write an FST waveform (tracing build, one vector)\n"
             "  --junit F.xml   write a JUnit report\n"
@@ -117,6 +118,8 @@ static int parse_option(sim_args *a, int argc, char **argv, int *i)
         a->run.seed = v;
     } else if (strcmp(opt, "--stall") == 0 && v <= 90) {
         a->run.stall_pct = (unsigned)v;
+    } else if (strcmp(opt, "--reset-at") == 0 && v >= 1) {
+        a->run.reset_at = v;
     } else if (strcmp(opt, "--max-errors") == 0 && v >= 1 && v <= 1000000) {
         a->run.max_errors = (unsigned)v;
     } else {
