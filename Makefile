@@ -53,7 +53,7 @@ include sim/sim.mk
 include tb/tb.mk
 include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
--include tb/verify.mk sim/sc/sc.mk sim/debug.mk
+-include tb/verify.mk tb/mutate.mk sim/sc/sc.mk sim/debug.mk
 
 .PHONY: clean format check-format cppcheck
 clean:
