@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# report.sh - the sparsity sweep behind `make report`.
+#
+# usage: scripts/report.sh [--quick] BUILD_DIR [DOCS_DIR]
+#   env: VECGEN (default BUILD_DIR/stc_vecgen), SIM (default BUILD_DIR/stc_sim-n16),
+#        JOBS (parallel runs, default 2), GNUPLOT (default gnuplot)
+#
+# Generates one vector per (configuration, M) into BUILD_DIR/report/vectors,
+# runs each through the lockstep runner (RTL and golden model compared every
+# cycle, no stalls) with --csv, merges the per-run counters in a fixed order,
+# derives speedup, utilization, bytes and energy (report_analyze.awk), checks
+# that the counters add up (report_check.sh), renders the plots
+# (report_plots.gp) and writes DOCS_DIR/report.md (report_md.awk).
+#
+# --quick: the same configurations at M = 16 only, into BUILD_DIR/report-quick,
+# counters and checks only (no plots, no report.md): what `make report-check`
+# runs.
+#
+# Deterministic: fixed seeds, fixed order, no timestamps or host names in any
+# output, so the same sources give byte-identical docs/report*.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+[ $# -ge 1 ] || { echo "usage: $0 [--quick] BUILD_DIR [DOCS_DIR]" >&2; exit 2; }
+build=$1
+docs=${2:-docs}
+VECGEN=${VECGEN:-$build/stc_vecgen}
+SIM=${SIM:-$build/stc_sim-n16}
+JOBS=${JOBS:-2}
+GNUPLOT=${GNUPLOT:-gnuplot}
+
+# ---- the sweep --------------------------------------------------------------
+# Every configuration has the same dense K, so "speedup against dense" always
+# compares the same problem: K = 512 is 32 dense blocks or 16 2:4 blocks.
+N=16
+K=512
+SEED=1
+if [ $quick = 1 ]; then MS="16"; else MS="1 16 64 256 1024"; fi
+# id  class  sparsity-percent ("-" for none)
+CONFIGS="dense dense -
+sp24 sp24 -
+block50 block 50
+block75 block 75
+block90 block 90
+sp24block50 sp24-block 50
+sp24block75 sp24-block 75
+sp24block90 sp24-block 90
+unstr50 unstructured 50
+unstr90 unstructured 90
+unstr99 unstructured 99"
+
+for tool in "$VECGEN" "$SIM"; do
+    [ -x "$tool" ] || { echo "report: $tool is missing (build it first: make $tool)" >&2; exit 2; }
+done
+
+if [ $quick = 1 ]; then out=$build/report-quick; else out=$build/report; fi
+vecdir=$out/vectors
+rundir=$out/runs
+rm -rf "$rundir"
+mkdir -p "$vecdir" "$rundir"
+
+# Job list, canonical order (configuration, then M): "idx id class sp m".
+jobs=$out/jobs.txt
+: >"$jobs"
+i=0
+while read -r id cls sp; do
+    for m in $MS; do
+        i=$((i + 1))
+        echo "$i $id $cls $sp $m" >>"$jobs"
+    done
+done <<<"$CONFIGS"
+total=$i
+export total VECGEN SIM N K SEED vecdir rundir
+
+t0=$(date +%s)
+echo "report: $total runs (N=$N, K=$K, M in {$MS}, seed $SEED), $JOBS in parallel"
+
+# One job: generate the vector, run it in lockstep, keep its CSV line.
+# Printed as one line per job so parallel output does not interleave.
+run_job() {
+    local idx=$1 id=$2 cls=$3 sp=$4 m=$5
+    local vec=$vecdir/$id-m$m.vec csv=$rundir/$id-m$m.csv log=$rundir/$id-m$m.log
+    local spopt=()
+    [ "$sp" = "-" ] || spopt=(--sparsity "$sp")
+    local s0 s1
+    s0=$(date +%s%N)
+    if ! "$VECGEN" --class "$cls" --n "$N" --m "$m" --k "$K" --seed "$SEED" "${spopt[@]}" \
+        -o "$vec" >"$log" 2>&1; then
+        printf 'report: [%2d/%d] %s M=%s: generator failed:\n' "$idx" "$total" "$id" "$m" >&2
+        cat "$log" >&2
+        return 1
+    fi
+    if ! "$SIM" --seed 1 --stall 0 --quiet --csv "$csv" "$vec" >>"$log" 2>&1; then
+        printf 'report: [%2d/%d] %s M=%s: lockstep run FAILED (RTL and model disagree or bad input):\n' \
+            "$idx" "$total" "$id" "$m" >&2
+        tail -n 20 "$log" >&2
+        return 1
+    fi
+    s1=$(date +%s%N)
+    local ndone
+    ndone=$(flock "$rundir/.count" sh -c 'n=$(cat "$1" 2>/dev/null || echo 0); n=$((n + 1)); echo $n >"$1"; echo $n' _ "$rundir/.count")
+    # field 15 of the runner's CSV is the cycle counter
+    printf '  [%2d/%d done] %-12s M=%-5s %7s cycles  RTL == model  %5.1f s\n' "$ndone" "$total" "$id" "$m" \
+        "$(awk -F, 'NR == 2 { print $15 }' "$csv")" "$(((s1 - s0) / 1000000))e-3"
+}
+export -f run_job
+
+# Longest runs (largest M) first so the two cores finish together.
+sort -k5,5nr -k1,1n "$jobs" |
+    xargs -P "$JOBS" -L 1 bash -c 'run_job "$@"' _ ||
+    { echo "report: sweep failed (see above)" >&2; exit 1; }
+
+# Merge in canonical order; the vector path is reduced to its file name so
+# the CSV does not depend on BUILD.
+runs=$out/runs.csv
+{
+    head -n 1 "$rundir/$(awk 'NR == 1 { print $2 "-m" $5 }' "$jobs").csv"
+    while read -r _ id _ _ m; do
+        sed -n '2p' "$rundir/$id-m$m.csv"
+    done <"$jobs"
+} | awk -F, -v OFS=, 'NR > 1 { sub(/.*\//, "", $1) } { print }' >"$runs.tmp"
+mv "$runs.tmp" "$runs"
+
+awk -F, -f "$here/report_analyze.awk" "$runs" >"$out/summary.csv.tmp"
+mv "$out/summary.csv.tmp" "$out/summary.csv"
+
+"$here/report_check.sh" "$runs"
+
+t1=$(date +%s)
+echo "report: sweep done in $((t1 - t0)) s"
+[ $quick = 1 ] && exit 0
+
+# ---- publish ----------------------------------------------------------------
+mkdir -p "$docs/report"
+cp "$runs" "$docs/report/runs.csv"
+cp "$out/summary.csv" "$docs/report/summary.csv"
+echo "report: plots"
+"$GNUPLOT" -e "csv='$docs/report/summary.csv'; outdir='$docs/report'" "$here/report_plots.gp"
+# gnuplot's SVG carries no date; its PNG (cairo) none either. Nothing to strip.
+awk -F, -f "$here/report_md.awk" "$docs/report/summary.csv" >"$docs/report.md.tmp"
+mv "$docs/report.md.tmp" "$docs/report.md"
+echo "report: wrote $docs/report.md, $docs/report/{runs,summary}.csv and $(ls "$docs"/report/*.png | wc -l) plots (PNG + SVG)"
