@@ -35,17 +35,17 @@ lint: $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 -GM_MAX=16 -GKB_MAX=4 $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) +define+STC_USE_ICG $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 +define+STC_USE_ICG $(RTL_SRCS)
-	$(IVERILOG) -g2012 -Wall -s $(RTL_TOP) -o /dev/null $(RTL_SRCS)
-	$(IVERILOG) -g2012 -Wall -s $(RTL_TOP) -DSTC_USE_ICG -o /dev/null $(RTL_SRCS)
+	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -o /dev/null $(RTL_SRCS)
+	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -DSTC_USE_ICG -o /dev/null $(RTL_SRCS)
 
 # The RTL has no `timescale (the test bench's applies); hence -Wno-timescale.
 $(RTL_SMOKE_BIN): $(RTL_SRCS) $(RTL_SMOKE_TB)
 	@mkdir -p $(dir $@)
-	$(IVERILOG) -g2012 -Wall -Wno-timescale -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
+	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -Wno-timescale -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
 
 $(RTL_SMOKE_ICG): $(RTL_SRCS) $(RTL_SMOKE_TB)
 	@mkdir -p $(dir $@)
-	$(IVERILOG) -g2012 -Wall -Wno-timescale -DSTC_USE_ICG -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
+	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -Wno-timescale -DSTC_USE_ICG -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
 
 # Runs the smoke test on the default build and on the STC_USE_ICG build.
 rtl-smoke: $(RTL_SMOKE_BIN) $(RTL_SMOKE_ICG)

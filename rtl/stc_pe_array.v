@@ -32,17 +32,17 @@ module stc_pe_array #(
   input  wire [N-1:0]      skew_v_i,
   // bottom of the columns
   output reg  [N-1:0]      bot_v_o,      // bot_v_q
-  output wire [32*N-1:0]   bot_psum_o,   // psum_q[N-1][n]
+  output reg  [32*N-1:0]   bot_psum_o,   // psum_q[N-1][n]
   // probes, element i = r*N + n
-  output wire [N*N-1:0]    pe_v_o,
-  output wire [N*N-1:0]    pe_en_o,
-  output wire [N*N-1:0]    pe_en_q_o,
-  output wire [N*N-1:0]    pe_pv_o,
-  output wire [8*N*N-1:0]  pe_w_o,
-  output wire [2*N*N-1:0]  pe_idx_o,
-  output wire [32*N*N-1:0] pe_act_o,
-  output wire [32*N*N-1:0] pe_prod_o,
-  output wire [32*N*N-1:0] pe_psum_o
+  output reg  [N*N-1:0]    pe_v_o,
+  output reg  [N*N-1:0]    pe_en_o,
+  output reg  [N*N-1:0]    pe_en_q_o,
+  output reg  [N*N-1:0]    pe_pv_o,
+  output reg  [8*N*N-1:0]  pe_w_o,
+  output reg  [2*N*N-1:0]  pe_idx_o,
+  output reg  [32*N*N-1:0] pe_act_o,
+  output reg  [32*N*N-1:0] pe_prod_o,
+  output reg  [32*N*N-1:0] pe_psum_o
 );
 
   // Per-row load strobes and per-row idx data.
@@ -67,6 +67,21 @@ module stc_pe_array #(
     end
   end
 
+  // Per-PE signals as unpacked arrays, element i = r*N + n. The flat probe
+  // vectors are assembled from them in one loop below. Connecting the 256
+  // instance outputs straight to slices of an 8192-bit vector made the C++
+  // model of Verilator build it by chained wide concatenations (quadratic;
+  // that dominated the simulation time).
+  wire [31:0] act_w  [0:N*N-1];
+  wire        v_w    [0:N*N-1];
+  wire        pv_w   [0:N*N-1];
+  wire        en_w   [0:N*N-1];
+  wire        en_q_w [0:N*N-1];
+  wire [7:0]  w_w    [0:N*N-1];
+  wire [1:0]  idx_w  [0:N*N-1];
+  wire [31:0] prod_w [0:N*N-1];
+  wire [31:0] psum_w [0:N*N-1];
+
   genvar gr, gn;
   generate
     for (gr = 0; gr < N; gr = gr + 1) begin : g_row
@@ -80,14 +95,14 @@ module stc_pe_array #(
           assign act_in = skew_act_i[32*gr +: 32];
           assign v_in   = skew_v_i[gr];
         end else begin : g_inner
-          assign act_in = pe_act_o[32*(I-1) +: 32];
-          assign v_in   = pe_v_o[I-1];
+          assign act_in = act_w[I-1];
+          assign v_in   = v_w[I-1];
         end
 
         if (gr == 0) begin : g_top
           assign psum_in = 32'd0;
         end else begin : g_below
-          assign psum_in = pe_psum_o[32*(I-N) +: 32];
+          assign psum_in = psum_w[I-N];
         end
 
         stc_pe u_pe (
@@ -100,21 +115,36 @@ module stc_pe_array #(
           .act_i    (act_in),
           .v_i      (v_in),
           .psum_i   (psum_in),
-          .act_o    (pe_act_o[32*I +: 32]),
-          .v_o      (pe_v_o[I]),
-          .pv_o     (pe_pv_o[I]),
-          .en_o     (pe_en_o[I]),
-          .en_q_o   (pe_en_q_o[I]),
-          .w_o      (pe_w_o[8*I +: 8]),
-          .idx_o    (pe_idx_o[2*I +: 2]),
-          .prod_o   (pe_prod_o[32*I +: 32]),
-          .psum_o   (pe_psum_o[32*I +: 32])
+          .act_o    (act_w[I]),
+          .v_o      (v_w[I]),
+          .pv_o     (pv_w[I]),
+          .en_o     (en_w[I]),
+          .en_q_o   (en_q_w[I]),
+          .w_o      (w_w[I]),
+          .idx_o    (idx_w[I]),
+          .prod_o   (prod_w[I]),
+          .psum_o   (psum_w[I])
         );
       end
     end
   endgenerate
 
-  assign bot_psum_o = pe_psum_o[32*N*(N-1) +: 32*N];
+  integer i;
+
+  always @* begin
+    for (i = 0; i < N * N; i = i + 1) begin
+      pe_act_o[32*i +: 32]  = act_w[i];
+      pe_v_o[i]             = v_w[i];
+      pe_pv_o[i]            = pv_w[i];
+      pe_en_o[i]            = en_w[i];
+      pe_en_q_o[i]          = en_q_w[i];
+      pe_w_o[8*i +: 8]      = w_w[i];
+      pe_idx_o[2*i +: 2]    = idx_w[i];
+      pe_prod_o[32*i +: 32] = prod_w[i];
+      pe_psum_o[32*i +: 32] = psum_w[i];
+    end
+    bot_psum_o = pe_psum_o[32*N*(N-1) +: 32*N];
+  end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
