@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# wave.sh - re-run one vector with FST tracing and show it in GTKWave with
+# a grouped save file (`make wave`, `make wave-shot`).
+#
+# usage: scripts/wave.sh RUNNER N MW KBW VEC SEED STALL OUTDIR [open | shot PNG]
+#   RUNNER  the tracing runner for the vector's N (build/stc_sim-nN-trace)
+#   open    (default) start GTKWave when $DISPLAY is set, else print how to
+#   shot    open it on a virtual display and write a PNG screenshot
+# Writes OUTDIR/<vector>-s<SEED>-p<STALL>.fst and .gtkw. A mismatching run
+# still gets its waveform (that is what it is for); exit 2 when the runner
+# could not run the vector.
+set -eu
+
+if [ $# -lt 8 ]; then
+    echo "usage: $0 RUNNER N MW KBW VEC SEED STALL OUTDIR [open | shot PNG]" >&2
+    exit 2
+fi
+runner=$1 n=$2 mw=$3 kbw=$4 vec=$5 seed=$6 stall=$7 outdir=$8 mode=${9:-open} png=${10:-}
+here=$(cd "$(dirname "$0")" && pwd)
+
+mkdir -p "$outdir"
+base="$outdir/$(basename "$vec" .vec)-s$seed-p$stall"
+fst="$base.fst" gtkw="$base.gtkw" log="$base.log"
+
+status=0
+"$runner" --seed "$seed" --stall "$stall" --trace "$fst.tmp" "$vec" >"$log" 2>&1 || status=$?
+cat "$log"
+if [ "$status" -ge 2 ] || [ ! -s "$fst.tmp" ]; then
+    echo "wave: the runner could not run $vec (exit $status)" >&2
+    rm -f "$fst.tmp"
+    exit 2
+fi
+mv -f "$fst.tmp" "$fst"
+cycles=$(sed -n 's/.* cycles=\([0-9]*\) .*/\1/p' "$log" | head -n 1)
+"$here/wave_gtkw.sh" "$n" "$mw" "$kbw" "$(cd "$(dirname "$fst")" && pwd)/$(basename "$fst")" \
+    "$gtkw" "${cycles:-60}"
+
+echo "wave: trace     $fst"
+echo "wave: save file $gtkw"
+case "$mode" in
+open)
+    if [ -n "${DISPLAY:-}" ] && command -v gtkwave >/dev/null; then
+        echo "wave: opening GTKWave"
+        gtkwave "$fst" "$gtkw" >/dev/null 2>&1 &
+    else
+        echo "wave: no display (DISPLAY is empty) or no gtkwave; open it later with:"
+        echo "  gtkwave $fst $gtkw"
+    fi
+    ;;
+shot)
+    "$here/wave_shot.sh" "$fst" "$gtkw" "${png:-$base.png}"
+    ;;
+*)
+    echo "$0: unknown mode '$mode'" >&2
+    exit 2
+    ;;
+esac
