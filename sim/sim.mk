@@ -79,3 +79,10 @@ sim: sim-build
 	  $(BUILD)/stc_sim-n$$n $(SIM_OPTS) $$vecs; \
 	done
 endif
+
+# `make bench`: lockstep against bare RTL speed, written into docs/.
+BENCH_REPS ?= 3
+.PHONY: bench
+bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
+	scripts/bench.sh $(BUILD) $(BUILD)/bench/table.md $(BENCH_REPS)
+	scripts/perf_doc.sh $(BUILD)/bench/table.md docs/performance.md

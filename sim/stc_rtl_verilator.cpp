@@ -24,6 +24,10 @@ struct stc_rtl {
     uint64_t time;
 };
 
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the port packing below assumes a little-endian host"
+#endif
+
 namespace
 {
 
@@ -65,13 +69,6 @@ uint32_t bits(const uint32_t *w, unsigned lsb, unsigned width)
         v |= static_cast<uint64_t>(w[word + 1]) << (32 - off);
     return width == 32 ? static_cast<uint32_t>(v)
                        : static_cast<uint32_t>(v & ((1ull << width) - 1));
-}
-
-void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint32_t value)
-{
-    for (unsigned i = 0; i < width; i++)
-        if ((value >> i) & 1u)
-            w[(lsb + i) / 32] |= 1u << ((lsb + i) % 32);
 }
 
 constexpr unsigned N = STC_RTL_N;
@@ -188,18 +185,16 @@ void stc_rtl_set_inputs(stc_rtl *r, const stc_inputs *in)
 
     t->w_valid_i = in->w_valid;
     std::memset(w, 0, sizeof w);
-    for (unsigned n = 0; n < N; n++)
-        put_bits(w, 8 * n, 8, static_cast<uint8_t>(in->w_data[n]));
+    std::memcpy(w, in->w_data, N); // byte n of the port is column n
     port_from_words(t->w_data_i, w, 8 * N);
     std::memset(w, 0, sizeof w);
     for (unsigned n = 0; n < N; n++)
-        put_bits(w, 4 * n, 4, in->w_meta[n] & 0xfu);
+        w[n / 8] |= (in->w_meta[n] & 0xfu) << (4 * (n % 8));
     port_from_words(t->w_meta_i, w, 4 * N);
 
     t->a_valid_i = in->a_valid;
     std::memset(w, 0, sizeof w);
-    for (unsigned j = 0; j < 2 * N; j++)
-        put_bits(w, 8 * j, 8, static_cast<uint8_t>(in->a_data[j]));
+    std::memcpy(w, in->a_data, 2 * N);
     port_from_words(t->a_data_i, w, 16 * N);
 
     t->res_ready_i = in->res_ready;
@@ -243,18 +238,22 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     const uint32_t *act = t->dbg_pe_act_o.data();
     const uint32_t *prod = t->dbg_pe_prod_o.data();
     const uint32_t *psum = t->dbg_pe_psum_o.data();
+    // Byte- and word-aligned fields are copied a row at a time (ports are
+    // little-endian word arrays, checked at compile time above).
+    const uint8_t *wbytes = reinterpret_cast<const uint8_t *>(wq);
     for (unsigned r_ = 0; r_ < N; r_++) {
+        const unsigned row = r_ * N;
+        std::memcpy(pr->pe_w[r_], wbytes + row, N);
+        std::memcpy(pr->pe_act[r_], act + row, 4 * N);
+        std::memcpy(pr->pe_prod[r_], prod + row, 4 * N);
+        std::memcpy(pr->pe_psum[r_], psum + row, 4 * N);
         for (unsigned n = 0; n < N; n++) {
-            unsigned i = r_ * N + n;
-            pr->pe_v[r_][n] = bits(v, i, 1);
-            pr->pe_en[r_][n] = bits(en, i, 1);
-            pr->pe_en_q[r_][n] = bits(enq, i, 1);
-            pr->pe_pv[r_][n] = bits(pv, i, 1);
-            pr->pe_w[r_][n] = static_cast<int8_t>(bits(wq, 8 * i, 8));
-            pr->pe_idx[r_][n] = static_cast<uint8_t>(bits(idx, 2 * i, 2));
-            pr->pe_act[r_][n] = act[i];
-            pr->pe_prod[r_][n] = static_cast<int32_t>(prod[i]);
-            pr->pe_psum[r_][n] = static_cast<int32_t>(psum[i]);
+            const unsigned i = row + n, word = i / 32, bit = i % 32;
+            pr->pe_v[r_][n] = (v[word] >> bit) & 1u;
+            pr->pe_en[r_][n] = (en[word] >> bit) & 1u;
+            pr->pe_en_q[r_][n] = (enq[word] >> bit) & 1u;
+            pr->pe_pv[r_][n] = (pv[word] >> bit) & 1u;
+            pr->pe_idx[r_][n] = static_cast<uint8_t>((idx[i / 16] >> (2 * (i % 16))) & 3u);
         }
     }
 

@@ -164,6 +164,13 @@ static int parse_args(sim_args *a, int argc, char **argv)
     return 0;
 }
 
+static double clock_seconds(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -380,8 +387,13 @@ int main(int argc, char **argv)
         stc_rtl_destroy(rtl);
         return 2;
     }
+    /* CPU time, not wall time: the speed figure should not depend on what
+     * else the machine is doing. */
+    double cpu0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    uint64_t sim_cycles = 0;
     for (int i = 0; i < a.nvecs; i++) {
         run_one(&a, rtl, a.vecs[i], &outs[i]);
+        sim_cycles += outs[i].res.cycles;
         print_outcome(&a, i, &outs[i]);
         errors += outs[i].error;
         failed += !outs[i].pass && !outs[i].error;
@@ -394,8 +406,11 @@ int main(int argc, char **argv)
         junit_bad = 1;
     stc_params p;
     stc_rtl_params(&p);
-    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s\n", p.n, a.run.stall_pct, a.run.seed,
-           a.run.bare ? " (bare RTL, no compare)" : "");
+    double cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s: %" PRIu64 " cycles in %.3f s CPU "
+           "(%.0f cycles/s)\n",
+           p.n, a.run.stall_pct, a.run.seed, a.run.bare ? " (bare RTL, no compare)" : "",
+           sim_cycles, cpu, cpu > 0 ? (double)sim_cycles / cpu : 0.0);
     printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
     free(outs);
     free(a.vecs);

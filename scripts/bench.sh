@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bench.sh - cosim speed: the full lockstep run (RTL + golden model + per-cycle
+# compare of every port and probe) against the bare Verilator model driven
+# by the same host, over the same vectors, in the same run.
+#
+# usage: scripts/bench.sh BUILD_DIR OUT.md [REPS]
+# Speeds are simulated cycles per CPU second as the runner reports them
+# (CPU time, so other load on the machine matters less); the median of REPS
+# runs is kept. Writes OUT.md atomically.
+set -euo pipefail
+
+build=${1:?usage: bench.sh BUILD_DIR OUT.md [REPS]}
+out=${2:?usage: bench.sh BUILD_DIR OUT.md [REPS]}
+reps=${3:-3}
+sim=$build/stc_sim-n16
+gen=$build/stc_vecgen
+dir=$build/bench
+mkdir -p "$dir"
+
+for tool in "$sim" "$gen"; do
+    [ -x "$tool" ] || { echo "bench.sh: missing $tool (make it first)" >&2; exit 2; }
+done
+
+vecs=()
+while read -r name class extra; do
+    f=$dir/$name-n16-m256-k512.vec
+    # shellcheck disable=SC2086
+    "$gen" --class "$class" --n 16 --m 256 --k 512 --seed 1 $extra -o "$f"
+    vecs+=("$f")
+done <<'CASES'
+dense dense
+sp24 sp24
+block75 block --sparsity 75
+unstr90 unstructured --sparsity 90
+CASES
+
+# Prints "cycles cpu_seconds" of one run.
+run_once() {
+    "$sim" --quiet "$@" "${vecs[@]}" | sed -n 's/^cosim N=.*: \([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\1 \2/p'
+}
+
+median_run() {
+    local i
+    for ((i = 0; i < reps; i++)); do run_once "$@"; done | sort -k2 -g | awk -v r="$reps" 'NR == int((r + 1) / 2)'
+}
+
+echo "bench: $reps runs each of bare RTL and full lockstep over ${#vecs[@]} vectors" >&2
+read -r bare_cycles bare_cpu < <(median_run --bare)
+read -r full_cycles full_cpu < <(median_run)
+[ "$bare_cycles" = "$full_cycles" ] || { echo "bench.sh: cycle counts differ ($bare_cycles vs $full_cycles)" >&2; exit 1; }
+
+tmp=$(mktemp "$out.tmp.XXXXXX")
+awk -v bc="$bare_cycles" -v bt="$bare_cpu" -v fc="$full_cycles" -v ft="$full_cpu" \
+    -v reps="$reps" -v cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" '
+BEGIN {
+    printf "| run | simulated cycles | CPU s (median of %d) | cycles/s | cost vs bare |\n", reps
+    printf "|---|---:|---:|---:|---:|\n"
+    printf "| bare Verilator RTL, host only | %d | %.3f | %.0f | 1.00 |\n", bc, bt, bc / bt
+    printf "| lockstep: RTL + golden model + compare every cycle | %d | %.3f | %.0f | %.2f |\n", fc, ft, fc / ft, ft / bt
+    printf "\nOverhead of the model and the per-cycle compare: %+.1f%% (target: at most +10%%).\n", (ft / bt - 1) * 100
+    printf "Machine: %s, 2 cores.\n", cpu
+}' >"$tmp"
+mv "$tmp" "$out"
+cat "$out"

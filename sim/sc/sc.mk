@@ -1,0 +1,70 @@
+# sc.mk - SystemC build of the lockstep cosim and the TLM-2.0 tile wrapper
+# (docs/systemc.md). Included by the top Makefile after sim/sim.mk.
+#
+#   make sim-sc          SystemC cosim over the regression, N=16 and N=4 (N=, VEC=, SEED=, STALL=)
+#   make sim-sc-test     N=4 SystemC cosim (verdicts and counters diffed against the C
+#                        runner) and the TLM example; fails on any mismatch
+#   make tlm-example     GEMMs through the TLM-2.0 target socket (TLM_VECS=)
+#   make sim-sc-bench    cycles/second of the SystemC cosim against build/stc_sim-nN
+#
+# Outputs: $(BUILD)/sc-n$(N)/ (verilator --sc output in vl/, stc_sim_sc),
+# $(BUILD)/sc/ (the TLM example, which needs no RTL).
+
+SC_PKG      := systemc
+SC_INCDIR    = $(shell pkg-config --variable=includedir $(SC_PKG) 2>/dev/null)
+SC_LIBDIR    = $(shell pkg-config --variable=libarchdir $(SC_PKG) 2>/dev/null)
+# System-header includes for SystemC (pkg-config drops /usr/include itself).
+SC_ISYSTEM   = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(SC_PKG) 2>/dev/null))
+SC_LIBS      = $(shell pkg-config --libs $(SC_PKG) 2>/dev/null)
+SC_WARN     := -Wall -Wextra -Werror -Wshadow
+# -std=c++17: the C++ standard Debian's libsystemc was built with (SystemC
+# checks it at link time through sc_api_version_*_cxx201703L).
+SC_CXXFLAGS := -std=c++17 $(OPT) $(SC_WARN) -Icmodel -Ivectors -Isim -Isim/sc
+SC_HDRS     := $(wildcard sim/sc/*.h sim/*.h cmodel/*.h vectors/*.h)
+SC_SIM_C_OBJS := $(BUILD)/sim/stc_host.o $(BUILD)/sim/stc_compare.o
+SC_TEST_N   ?= 4
+SC_BENCH_RUNS ?= 3
+
+# $(1) = N: the Verilated SystemC tile and the cosim binary built on it.
+define SC_RULES
+$(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a: $(RTL_SRCS)
+	@$(DEPS) core sim systemc
+	@mkdir -p $(BUILD)/sc-n$(1)/vl
+	SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR) \
+	$(VERILATOR) --sc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
+	  -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -GN=$(1) -Wno-fatal --build -j $(JOBS) \
+	  -CFLAGS "-O2 -std=c++17" --Mdir $(BUILD)/sc-n$(1)/vl $(RTL_SRCS) >$(BUILD)/sc-n$(1)/vl.log 2>&1 \
+	  || { tail -n 40 $(BUILD)/sc-n$(1)/vl.log; exit 1; }
+	SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR) \
+	$(MAKE) --no-print-directory -s -C $(BUILD)/sc-n$(1)/vl -f Vstc_tile.mk OPT_FAST=-O2 \
+	  CFG_CXXFLAGS_STD=-std=c++17 verilated.o verilated_threads.o >>$(BUILD)/sc-n$(1)/vl.log 2>&1
+	cd $(BUILD)/sc-n$(1)/vl && ar rcs libverilated.a verilated.o verilated_threads.o
+
+$(BUILD)/sc-n$(1)/stc_sc_cosim.o: sim/sc/stc_sc_cosim.cpp $(SC_HDRS) $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a
+	$(CXX) $(SC_CXXFLAGS) -DVM_SC=1 $(call VL_DEFS,$(1)) $$(SC_ISYSTEM) -isystem $(BUILD)/sc-n$(1)/vl \
+	  -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd -c $$< -o $$@
+
+$(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB)
+	$(CXX) -o $$@ $$^ $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a $(BUILD)/sc-n$(1)/vl/libverilated.a \
+	  $$(SC_LIBS) -lz -pthread $(LDFLAGS)
+endef
+
+$(foreach n,$(sort $(SIM_NS) $(N) $(SC_TEST_N)),$(eval $(call SC_RULES,$(n))))
+
+.PHONY: sim-sc sim-sc-build sim-sc-test sim-sc-bench tlm-example
+sim-sc-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/sc-n$(n)/stc_sim_sc)
+
+ifneq ($(VEC),)
+sim-sc:
+	@test -f "$(VEC)" || { echo "make sim-sc: no such vector file: $(VEC)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(BUILD)/sc-n$(VEC_N)/stc_sim_sc
+	$(BUILD)/sc-n$(VEC_N)/stc_sim_sc $(SIM_OPTS) $(VEC)
+else
+sim-sc: sim-sc-build
+	@set -e; for n in $(SIM_RUN_NS); do \
+	  vecs=$$(ls $(REGRESSION_DIR)/*-n$$n-*.vec 2>/dev/null); \
+	  test -n "$$vecs" || { echo "make sim-sc: no vectors for N=$$n in $(REGRESSION_DIR)" >&2; exit 2; }; \
+	  echo "== SystemC lockstep cosim, N=$$n, $$(echo $$vecs | wc -w) vectors, seed $(SEED), stall $(STALL)%"; \
+	  $(BUILD)/sc-n$$n/stc_sim_sc $(SIM_OPTS) $$vecs; \
+	done
+endif
