@@ -24,7 +24,34 @@
 #     cycles_dense - cycles_2:4 == (passes_dense - passes_2:4) * (M + 3N + 1).
 # At least one such pair must exist. Exits 1 naming every failing run and
 # check, 2 on unusable input, 0 when everything adds up.
+#
+# usage: scripts/report_check.sh --self-test RUNS.csv
+#   tests the test: RUNS.csv must pass, and three broken copies of it (one
+#   MAC miscounted, a 2:4 run's weight bytes off, the 2:4 runs missing) must
+#   each be rejected.
 set -euo pipefail
+
+if [ "${1:-}" = "--self-test" ]; then
+    [ $# -eq 2 ] || { echo "usage: $0 --self-test RUNS.csv" >&2; exit 2; }
+    good=$2
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    "$0" "$good" >/dev/null || { echo "report_check: self-test: $good itself fails" >&2; exit 1; }
+    # column numbers from the header
+    colno() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) print i; exit }' "$good"; }
+    gc=$(colno macs_gated); wc=$(colno w_bytes); cc=$(colno class)
+    awk -F, -v OFS=, -v g="$gc" 'NR == 2 { $g = $g + 1 } { print }' "$good" >"$tmp/mac.csv"
+    awk -F, -v OFS=, -v w="$wc" -v c="$cc" '$c == "sp24" && !done { $w = $w + 16; done = 1 } { print }' "$good" >"$tmp/wbytes.csv"
+    awk -F, -v c="$cc" '$c != "sp24"' "$good" >"$tmp/nopair.csv"
+    for bad in mac wbytes nopair; do
+        if "$0" "$tmp/$bad.csv" >/dev/null 2>&1; then
+            echo "report_check: self-test: a broken CSV ($bad) was accepted" >&2
+            exit 1
+        fi
+    done
+    echo "report_check: self-test: 3 broken copies of $good rejected, the original accepted"
+    exit 0
+fi
 
 [ $# -ge 1 ] || { echo "usage: $0 RUNS.csv..." >&2; exit 2; }
 status=0

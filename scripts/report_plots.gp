@@ -55,15 +55,15 @@ do for [fmt in "png svg"] {
     set style fill solid 0.85 border -1
     set boxwidth 0.26
     set grid ytics
-    set key top center horizontal maxrows 1
+    set key top center horizontal maxcols 3 width 1
     set xtics rotate by 25 right nomirror
     eval bartics
     plot csv using (atm(column("cfg_idx") - 0.28)):(100 * column("w_zero_frac")) \
            with boxes lc rgb "#999999" title "zeros in W", \
          csv using (atm(column("cfg_idx"))):(100 * (1 - column("cycles") / column("dense_cycles"))) \
-           with boxes lc rgb "#1f77b4" title "cycles saved vs dense", \
+           with boxes lc rgb "#1f77b4" title "cycles saved", \
          csv using (atm(column("cfg_idx") + 0.28)):(100 * (1 - column("e_vs_dense"))) \
-           with boxes lc rgb "#31a354" title "energy saved vs dense (model, see report)"
+           with boxes lc rgb "#31a354" title "energy saved (model)"
 
     # ---- 2. speedup against M ----------------------------------------------------
     set output outdir."/speedup_vs_m.".fmt
