@@ -164,6 +164,9 @@ END {
                 n("unstr90", MB, "e_zero_nj"), n("unstr90", MB, "e_mac_nj")
         else
             printf "a gated MAC still pays its zero detect (%.1f nJ in total). ", n("unstr90", MB, "e_zero_nj")
+        if (n("sp24", MB, "a_bytes") == n("dense", MB, "a_bytes"))
+            printf "2:4 saves less energy (%s) than cycles (%s) because it streams the same activation bytes as dense (%d: each 2:4 beat carries 2N activations) and drains the same results. ", \
+                pc(1 - n("sp24", MB, "e_vs_dense")), pc(1 - 1 / n("sp24", MB, "speedup")), n("sp24", MB, "a_bytes")
         printf "Skipping removes the zero detect, the accumulator adds and, for skipped blocks, the activation bytes too: %s costs %s of dense for %s zeros, %s %s for %s zeros.\n", \
             lab("block90"), pc(n("block90", MB, "e_vs_dense")), pc(n("block90", MB, "w_zero_frac")), \
             lab("unstr90"), pc(n("unstr90", MB, "e_vs_dense")), pc(n("unstr90", MB, "w_zero_frac"))
@@ -255,7 +258,7 @@ END {
     print "- **Speedup** = dense cycles / cycles, the dense run of the same M and K. **Ideal**: 2 for 2:4; 1/(1-s) for block sparsity with s = skipped blocks / all blocks; 2/(1-s) for 2:4 inside block sparsity; 1/(1-z) for unstructured, z = zero fraction of W (what skipping every zero would give). **Of ideal** = speedup / ideal."
     printf "- **Utilization** = macs_actual / (cycles x N^2): the share of the %d multiplier-cycles that computed a nonzero product. **Busy** adds the gated MACs (a valid operand pair, product gated). **Dense-equivalent** = macs_alg / (cycles x N^2), the dense work retired per multiplier per cycle; above 100%% only through skipping.\n", N * N
     print "- **Metadata overhead**: metadata bytes / kept value bytes, and metadata bytes / dense W bytes (K x N). FP16 is computed from the same runs with 2-byte values (value bytes x2, the 4-bit-per-group metadata unchanged); the tile itself is INT8."
-    print "- **Energy** (an estimate, not a measurement): per-event costs at 45 nm from M. Horowitz, \"Computing's energy problem (and what we can do about it)\", ISSCC 2014: INT8 multiply 0.2 pJ, 8-bit add 0.03 pJ, 32-bit add 0.1 pJ; SRAM access 1.25 pJ per byte is the issue's figure and an assumption (Horowitz gives 8 KB to 1 MB SRAM reads of 64 bits at roughly 10 to 100 pJ). Events, all from the counters:"
+    print "- **Energy** (an estimate, not a measurement): per-event costs at 45 nm from M. Horowitz, \"Computing's energy problem (and what we can do about it)\", ISSCC 2014: INT8 multiply 0.2 pJ, 8-bit add 0.03 pJ, 32-bit add 0.1 pJ; SRAM access 1.25 pJ per byte is an assumption (the issue's figure; it equals Horowitz's 10 pJ per 64-bit read of an 8 KB SRAM, and his 1 MB SRAM costs about ten times more per access, so larger buffers would weigh data movement more). Events, all from the counters:"
     print "  - an actual MAC: multiply + 32-bit add + zero detect = 0.2 + 0.1 + 0.03 pJ;"
     print "  - a gated MAC: the zero detect only, 0.03 pJ (an 8-bit add stands for the comparator; the gate is taken as ideal: the multiplier and the adder do not toggle);"
     print "  - a skipped MAC: 0 (never issued);"
