@@ -9,7 +9,10 @@
 # configuration at M = 16 whose counters must add up (algorithmic = actual +
 # gated + skipped, section 6/7 of the architecture, 2:4 passes and weight
 # bytes exactly half of dense at equal K); the checker's own self-test on
-# it; and the same checks on the committed docs/report/runs.csv.
+# it; the same checks on the committed docs/report/runs.csv; and that the
+# committed M = 16 rows equal the fresh ones (same seeds, so a difference
+# means the model, RTL or generator changed and `make report` is due), and
+# that summary.csv and report.md follow from runs.csv with today's scripts.
 REPORT_DOCS ?= docs
 REPORT_JOBS ?= $(JOBS)
 REPORT_ENV = JOBS=$(REPORT_JOBS) VECGEN=$(BUILD)/stc_vecgen SIM=$(BUILD)/stc_sim-n16
@@ -24,3 +27,11 @@ report-check: $(BUILD)/stc_vecgen $(BUILD)/stc_sim-n16
 	@$(REPORT_ENV) scripts/report.sh --quick $(BUILD)
 	@scripts/report_check.sh --self-test $(BUILD)/report-quick/runs.csv
 	@scripts/report_check.sh $(REPORT_DOCS)/report/runs.csv
+	@grep -e '-m16\.vec,' $(REPORT_DOCS)/report/runs.csv >$(BUILD)/report-quick/committed-m16.csv
+	@grep -e '-m16\.vec,' $(BUILD)/report-quick/runs.csv | diff -u $(BUILD)/report-quick/committed-m16.csv - \
+	  || { echo "report-check: $(REPORT_DOCS)/report/runs.csv is stale against this model/RTL/generator: run make report" >&2; exit 1; }
+	@awk -F, -f scripts/report_analyze.awk $(REPORT_DOCS)/report/runs.csv | diff -q - $(REPORT_DOCS)/report/summary.csv >/dev/null \
+	  || { echo "report-check: $(REPORT_DOCS)/report/summary.csv does not follow from runs.csv with scripts/report_analyze.awk: run make report" >&2; exit 1; }
+	@awk -F, -f scripts/report_md.awk $(REPORT_DOCS)/report/summary.csv | diff -q - $(REPORT_DOCS)/report.md >/dev/null \
+	  || { echo "report-check: $(REPORT_DOCS)/report.md does not follow from summary.csv with scripts/report_md.awk: run make report" >&2; exit 1; }
+	@echo "report-check: committed report matches a fresh run at M=16 and follows from its CSV"
