@@ -59,22 +59,18 @@ SC_MODULE(model_tile)
             SC_REPORT_FATAL("stc/model", "cannot create the golden model (bad parameters?)");
         SC_METHOD(edge);
         sensitive << clk.pos();
-        dont_initialize();
-        SC_METHOD(publish);
     }
     ~model_tile() override { stc_tile_destroy(tile); }
 
   private:
+    // Runs once at start-up (publishing the reset state) and at every
+    // rising edge: the clock edge, then the new outputs and probes.
     void edge()
     {
-        const stc_inputs &i = in.read();
-        stc_tile_step(tile, &i);
-        publish();
-    }
-    // Publishes the outputs and probes of the current state (also once at
-    // start-up, so the signals hold the reset state).
-    void publish()
-    {
+        if (clk.posedge()) {
+            const stc_inputs &i = in.read();
+            stc_tile_step(tile, &i);
+        }
         outputs_sig o;
         probes_sig p;
         stc_tile_eval(tile, &o);
