@@ -74,16 +74,16 @@ module stc_ctrl #(
   reg [KBW-1:0]    blk_q, blk_d;
   reg [MW-1:0]     beat_q, beat_d;
   reg              err_q, err_d;
-  // counters, in the order of section 7
-  reg [31:0] cyc_q,   cyc_d;      // cycles
-  reg [31:0] stall_q, stall_d;    // stall_cycles
-  reg [31:0] alg_q,   alg_d;      // macs_alg
-  reg [31:0] act_q,   act_d;      // macs_actual
-  reg [31:0] gat_q,   gat_d;      // macs_gated
-  reg [31:0] skp_q,   skp_d;      // macs_skipped
-  reg [31:0] wb_q,    wb_d;       // w_bytes
-  reg [31:0] mb_q,    mb_d;       // meta_bytes
-  reg [31:0] ab_q,    ab_d;       // a_bytes
+  // counters, in the order of section 7 (dbg_cnt_o[32j +: 32])
+  reg [31:0] cnt_cycles_q,       cnt_cycles_d;        // 0 cycles
+  reg [31:0] cnt_stall_q,        cnt_stall_d;         // 1 stall_cycles
+  reg [31:0] cnt_macs_alg_q,     cnt_macs_alg_d;      // 2 macs_alg
+  reg [31:0] cnt_macs_actual_q,  cnt_macs_actual_d;   // 3 macs_actual
+  reg [31:0] cnt_macs_gated_q,   cnt_macs_gated_d;    // 4 macs_gated
+  reg [31:0] cnt_macs_skipped_q, cnt_macs_skipped_d;  // 5 macs_skipped
+  reg [31:0] cnt_w_bytes_q,      cnt_w_bytes_d;       // 6 w_bytes
+  reg [31:0] cnt_meta_bytes_q,   cnt_meta_bytes_d;    // 7 meta_bytes
+  reg [31:0] cnt_a_bytes_q,      cnt_a_bytes_d;       // 8 a_bytes
 
   // ---- combinational ----------------------------------------------------
   wire cmd_xfer  = (state_q == ST_IDLE)   && cmd_valid_i;
@@ -154,21 +154,22 @@ module stc_ctrl #(
     err_d   = err_q;
 
     // ---- counters ----
-    cyc_d   = cyc_q + ((state_q != ST_IDLE) ? 32'd1 : 32'd0);
-    stall_d = stall_q;
+    cnt_cycles_d        = cnt_cycles_q + ((state_q != ST_IDLE) ? 32'd1 : 32'd0);
+    cnt_stall_d         = cnt_stall_q;
     if (((state_q == ST_BIAS)   && !bias_valid_i) ||
         ((state_q == ST_LOAD)   && !w_valid_i)    ||
         ((state_q == ST_STREAM) && !a_valid_i)    ||
         ((state_q == ST_DRAIN)  && !res_ready_i)) begin
-      stall_d = stall_q + 32'd1;
+      cnt_stall_d         = cnt_stall_q + 32'd1;
     end
-    alg_d = alg_q;
-    act_d = act_q + pop_en;
-    gat_d = gat_q + pop_gated;
-    skp_d = skp_q;
-    wb_d  = w_xfer ? (wb_q + N) : wb_q;
-    mb_d  = (w_xfer && mode_q && !beat_q[0]) ? (mb_q + N / 2) : mb_q;
-    ab_d  = a_xfer ? (ab_q + (mode_q ? 2 * N : N)) : ab_q;
+    cnt_macs_alg_d      = cnt_macs_alg_q;
+    cnt_macs_actual_d   = cnt_macs_actual_q + pop_en;
+    cnt_macs_gated_d    = cnt_macs_gated_q + pop_gated;
+    cnt_macs_skipped_d  = cnt_macs_skipped_q;
+    cnt_w_bytes_d       = w_xfer ? (cnt_w_bytes_q + N) : cnt_w_bytes_q;
+    cnt_meta_bytes_d    = (w_xfer && mode_q && !beat_q[0]) ? (cnt_meta_bytes_q + N / 2)
+                                                           : cnt_meta_bytes_q;
+    cnt_a_bytes_d       = a_xfer ? (cnt_a_bytes_q + (mode_q ? 2 * N : N)) : cnt_a_bytes_q;
 
     // ---- state machine ----
     case (state_q)
@@ -179,15 +180,16 @@ module stc_ctrl #(
           nblk_d  = cmd_nblk_i;
           skip_d  = cmd_skip;
           err_d   = 1'b0;
-          cyc_d   = 32'd0;
-          stall_d = 32'd0;
-          alg_d   = c_nblk * c_kdn;
-          act_d   = 32'd0;
-          gat_d   = 32'd0;
-          skp_d   = nskip * c_kdn + (cmd_mode_i ? (c_nblk - nskip) * c_mnn : 32'd0);
-          wb_d    = 32'd0;
-          mb_d    = 32'd0;
-          ab_d    = 32'd0;
+          cnt_cycles_d        = 32'd0;
+          cnt_stall_d         = 32'd0;
+          cnt_macs_alg_d      = c_nblk * c_kdn;
+          cnt_macs_actual_d   = 32'd0;
+          cnt_macs_gated_d    = 32'd0;
+          cnt_macs_skipped_d  = nskip * c_kdn +
+                              (cmd_mode_i ? (c_nblk - nskip) * c_mnn : 32'd0);
+          cnt_w_bytes_d       = 32'd0;
+          cnt_meta_bytes_d    = 32'd0;
+          cnt_a_bytes_d       = 32'd0;
           beat_d  = {MW{1'b0}};
           if (cmd_bias_i) begin
             state_d = ST_BIAS;
@@ -277,15 +279,15 @@ module stc_ctrl #(
       blk_q   <= {KBW{1'b0}};
       beat_q  <= {MW{1'b0}};
       err_q   <= 1'b0;
-      cyc_q   <= 32'd0;
-      stall_q <= 32'd0;
-      alg_q   <= 32'd0;
-      act_q   <= 32'd0;
-      gat_q   <= 32'd0;
-      skp_q   <= 32'd0;
-      wb_q    <= 32'd0;
-      mb_q    <= 32'd0;
-      ab_q    <= 32'd0;
+      cnt_cycles_q        <= 32'd0;
+      cnt_stall_q         <= 32'd0;
+      cnt_macs_alg_q      <= 32'd0;
+      cnt_macs_actual_q   <= 32'd0;
+      cnt_macs_gated_q    <= 32'd0;
+      cnt_macs_skipped_q  <= 32'd0;
+      cnt_w_bytes_q       <= 32'd0;
+      cnt_meta_bytes_q    <= 32'd0;
+      cnt_a_bytes_q       <= 32'd0;
     end else begin
       state_q <= state_d;
       mode_q  <= mode_d;
@@ -295,15 +297,15 @@ module stc_ctrl #(
       blk_q   <= blk_d;
       beat_q  <= beat_d;
       err_q   <= err_d;
-      cyc_q   <= cyc_d;
-      stall_q <= stall_d;
-      alg_q   <= alg_d;
-      act_q   <= act_d;
-      gat_q   <= gat_d;
-      skp_q   <= skp_d;
-      wb_q    <= wb_d;
-      mb_q    <= mb_d;
-      ab_q    <= ab_d;
+      cnt_cycles_q        <= cnt_cycles_d;
+      cnt_stall_q         <= cnt_stall_d;
+      cnt_macs_alg_q      <= cnt_macs_alg_d;
+      cnt_macs_actual_q   <= cnt_macs_actual_d;
+      cnt_macs_gated_q    <= cnt_macs_gated_d;
+      cnt_macs_skipped_q  <= cnt_macs_skipped_d;
+      cnt_w_bytes_q       <= cnt_w_bytes_d;
+      cnt_meta_bytes_q    <= cnt_meta_bytes_d;
+      cnt_a_bytes_q       <= cnt_a_bytes_d;
     end
   end
 
@@ -327,6 +329,8 @@ module stc_ctrl #(
   assign state_o = state_q;
   assign blk_o   = blk_q;
   assign beat_o  = beat_q;
-  assign cnt_o   = {ab_q, mb_q, wb_q, skp_q, gat_q, act_q, alg_q, stall_q, cyc_q};
+  assign cnt_o   = {cnt_a_bytes_q, cnt_meta_bytes_q, cnt_w_bytes_q,
+                    cnt_macs_skipped_q, cnt_macs_gated_q, cnt_macs_actual_q,
+                    cnt_macs_alg_q, cnt_stall_q, cnt_cycles_q};
 
 endmodule
