@@ -1,0 +1,370 @@
+/*
+ * stc_debug_main.c - debug aid for one failing vector: a windowed failure
+ * trace (RTL beside the golden model, per-signal mismatch flags) as FST
+ * with a GTKWave save file whose marker sits on the first divergent cycle,
+ * and a shrunk vector that still fails, with its own trace.
+ *
+ * Exit status: 0 the vector passes (nothing to debug), 1 it fails (the
+ * debug files are written), 2 bad input or set-up error.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "stc_lockstep.h"
+#include "stc_shrink.h"
+#include "stc_vcd.h"
+
+extern char **environ;
+
+#define PATH_LEN 4096
+
+typedef struct dbg_args {
+    uint64_t seed;
+    unsigned stall_pct;
+    unsigned before, after;
+    unsigned max_runs;
+    bool any_failure;
+    bool shrink;
+    const char *out_dir;
+    const char *vec;
+    const char *argv0;
+} dbg_args;
+
+/* What one windowed trace produced. */
+typedef struct dbg_trace {
+    stc_run_result res;
+    uint64_t marker, first, last;
+    char dump[PATH_LEN + 16];
+    char gtkw[PATH_LEN + 16];
+    stc_diff top[STC_WINDOW_TOP_MAX];
+    unsigned ntop;
+} dbg_trace;
+
+static void usage(FILE *f, const char *argv0)
+{
+    fprintf(f,
+            "usage: %s [options] VECTOR.vec\n"
+            "  --seed S        seed of the failing run's stall pattern (default 1)\n"
+            "  --stall P       its stall percentage, 0..90 (default 0)\n"
+            "  --window W      cycles traced before the first divergence (default 64)\n"
+            "  --after A       cycles traced after it (default 8)\n"
+            "  --out DIR       output directory (default build/fail)\n"
+            "  --max-runs R    shrinker budget in lockstep runs (default %d)\n"
+            "  --any-failure   shrink to any failure, not only the same signal\n"
+            "  --no-shrink     only the failure trace\n"
+            "writes DIR/<vector>-s<S>-p<P>.{fst,gtkw} and, shrunk, .min.{vec,fst,gtkw}\n"
+            "exit: 0 the vector passes, 1 it fails (files written), 2 bad input or set-up "
+            "error\n",
+            argv0, STC_SHRINK_DEFAULT_RUNS);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s || *end || s[0] == '-')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_value(dbg_args *a, const char *opt, const char *val)
+{
+    uint64_t v;
+    if (strcmp(opt, "--out") == 0) {
+        a->out_dir = val;
+        return 0;
+    }
+    if (parse_u64(val, &v) != 0)
+        return -1;
+    if (strcmp(opt, "--seed") == 0)
+        a->seed = v;
+    else if (strcmp(opt, "--stall") == 0 && v <= 90)
+        a->stall_pct = (unsigned)v;
+    else if (strcmp(opt, "--window") == 0 && v <= 100000)
+        a->before = (unsigned)v;
+    else if (strcmp(opt, "--after") == 0 && v <= 100000)
+        a->after = (unsigned)v;
+    else if (strcmp(opt, "--max-runs") == 0 && v >= 1 && v <= 1000000)
+        a->max_runs = (unsigned)v;
+    else
+        return -1;
+    return 0;
+}
+
+static int parse_args(dbg_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->argv0 = argv[0];
+    a->seed = 1;
+    a->before = 64;
+    a->after = 8;
+    a->shrink = true;
+    a->out_dir = "build/fail";
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (strcmp(opt, "-h") == 0 || strcmp(opt, "--help") == 0) {
+            usage(stdout, argv[0]);
+            exit(0);
+        } else if (strcmp(opt, "--any-failure") == 0) {
+            a->any_failure = true;
+        } else if (strcmp(opt, "--no-shrink") == 0) {
+            a->shrink = false;
+        } else if (strncmp(opt, "--", 2) == 0) {
+            if (i + 1 >= argc || parse_value(a, opt, argv[i + 1]) != 0) {
+                fprintf(stderr, "stc_debug: bad option or value: %s %s\n", opt,
+                        i + 1 < argc ? argv[i + 1] : "(missing)");
+                return -1;
+            }
+            i++;
+        } else if (!a->vec) {
+            a->vec = opt;
+        } else {
+            fprintf(stderr, "stc_debug: one vector at a time\n");
+            return -1;
+        }
+    }
+    if (!a->vec) {
+        fprintf(stderr, "stc_debug: no vector file given\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char buf[PATH_LEN];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return -1;
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Runs argv quietly; returns its exit status, or -1 if it could not run. */
+static int run_tool(char *const argv[])
+{
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+    int status;
+    if (posix_spawn_file_actions_init(&fa) != 0)
+        return -1;
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0 || waitpid(pid, &status, 0) < 0)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* VCD -> FST with GTKWave's vcd2fst (temporary + rename). On success the
+ * VCD is removed and `dump` names the FST; else `dump` stays the VCD. */
+static void convert_to_fst(const char *vcd, const char *fst, char *dump, size_t len)
+{
+    char tmp[PATH_LEN + 16];
+    snprintf(dump, len, "%s", vcd);
+    snprintf(tmp, sizeof tmp, "%s.tmp", fst);
+    char *argv[] = {"vcd2fst", (char *)vcd, tmp, NULL};
+    if (run_tool(argv) == 0 && rename(tmp, fst) == 0) {
+        remove(vcd);
+        snprintf(dump, len, "%s", fst);
+        return;
+    }
+    remove(tmp);
+    fprintf(stderr, "stc_debug: vcd2fst failed or is missing (scripts/deps.sh wave); "
+                    "keeping the VCD\n");
+}
+
+/* Runs v with the window hook, writes prefix.fst (or .vcd) and .gtkw. */
+static stc_status trace_run(stc_rtl *rtl, const stc_vec *v, const dbg_args *a,
+                            unsigned stall_pct, const char *prefix, dbg_trace *t)
+{
+    stc_window w;
+    stc_run_opts ro;
+    char vcd[PATH_LEN + 8], fst[PATH_LEN + 8], abs[PATH_MAX];
+    stc_status st = stc_window_init(&w, v->n, a->before, a->after);
+    memset(t, 0, sizeof *t);
+    memset(&ro, 0, sizeof ro);
+    ro.seed = a->seed;
+    ro.stall_pct = stall_pct;
+    ro.max_errors = a->after + 1;
+    ro.on_cycle = stc_window_hook;
+    ro.hook_ctx = &w;
+    if (st == STC_OK)
+        st = stc_lockstep_run(rtl, v, &ro, &t->res);
+    if (st == STC_OK && !t->res.pass) {
+        snprintf(vcd, sizeof vcd, "%s.vcd", prefix);
+        snprintf(fst, sizeof fst, "%s.fst", prefix);
+        snprintf(t->gtkw, sizeof t->gtkw, "%s.gtkw", prefix);
+        st = stc_window_write_vcd(&w, vcd, a->vec);
+        if (st == STC_OK)
+            convert_to_fst(vcd, fst, t->dump, sizeof t->dump);
+        const char *dump = realpath(t->dump, abs) ? abs : t->dump;
+        if (st == STC_OK)
+            st = stc_window_write_gtkw(&w, dump, t->gtkw);
+        t->marker = stc_window_marker_cycle(&w);
+        stc_window_span(&w, &t->first, &t->last);
+        t->ntop = w.ntop;
+        memcpy(t->top, w.top, sizeof t->top);
+    }
+    stc_window_free(&w);
+    return st;
+}
+
+/* build/stc_debug-n4 -> build/stc_sim-n4 (the runner built beside us). */
+static void runner_path(const char *argv0, char *buf, size_t len)
+{
+    const char *p = strstr(argv0, "stc_debug");
+    if (!p) {
+        snprintf(buf, len, "build/stc_sim-n<N>");
+        return;
+    }
+    snprintf(buf, len, "%.*sstc_sim%s", (int)(p - argv0), argv0, p + strlen("stc_debug"));
+}
+
+static void print_trace(const char *what, const dbg_trace *t)
+{
+    printf("  %s trace: %s  (cycles %" PRIu64 "..%" PRIu64 "; rtl_*, ref_*, mismatch_*)\n", what,
+           t->dump, t->first, t->last);
+    printf("  %s save file: %s  (marker on cycle %" PRIu64 ")\n", what, t->gtkw, t->marker);
+    printf("  open with: gtkwave %s %s\n", t->dump, t->gtkw);
+}
+
+static void print_failure(const stc_vec *v, const dbg_args *a, unsigned stall,
+                          const char *path, const dbg_trace *t)
+{
+    printf("stc_debug: FAIL %s (n=%u m=%u k=%u %s, seed %" PRIu64 ", stall %u%%)\n", path, v->n,
+           v->m, v->k, v->mode24 ? "2:4" : "dense", a->seed, stall);
+    if (t->res.mismatch_cycles) {
+        printf("  first divergence: cycle %" PRIu64 ", %s\n", t->res.first_bad_cycle,
+               t->res.first_signal);
+        for (unsigned i = 0; i < t->ntop; i++)
+            stc_diff_print(stdout, &t->top[i]);
+    } else {
+        printf("  no cycle diverged: %s\n", t->res.timeout ? "timeout" : "final result differs");
+    }
+}
+
+/* Shrinks, writes prefix.min.vec and its trace. */
+static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a,
+                            const char *prefix)
+{
+    stc_shrink_opts so = {a->seed, a->stall_pct, a->max_runs, a->any_failure};
+    stc_shrink_result sr;
+    dbg_trace t;
+    char path[PATH_LEN + 16], tprefix[PATH_LEN + 16], runner[PATH_LEN], err[STC_VEC_ERR_MAX];
+    stc_status st = stc_shrink(rtl, v, &so, &sr);
+    if (st != STC_OK) {
+        fprintf(stderr, "stc_debug: shrinking failed: %s\n", stc_status_str(st));
+        return 2;
+    }
+    if (!sr.failed) {
+        stc_vec_free(&sr.vec);
+        return 0;
+    }
+    snprintf(path, sizeof path, "%s.min.vec", prefix);
+    snprintf(tprefix, sizeof tprefix, "%s.min", prefix);
+    if (stc_vec_write(path, &sr.vec, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_debug: %s\n", err);
+        stc_vec_free(&sr.vec);
+        return 2;
+    }
+    runner_path(a->argv0, runner, sizeof runner);
+    printf("  minimal vector: %s  (m %u -> %u, k %u -> %u, nonzeros %zu -> %zu, stall %u -> %u; "
+           "%u runs, fails on %s)\n",
+           path, v->m, sr.vec.m, v->k, sr.vec.k, stc_shrink_nonzeros(v),
+           stc_shrink_nonzeros(&sr.vec), a->stall_pct, sr.stall_pct, sr.runs, sr.signature);
+    printf("  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", runner, a->seed, sr.stall_pct,
+           path);
+    st = trace_run(rtl, &sr.vec, a, sr.stall_pct, tprefix, &t);
+    if (st == STC_OK && !t.res.pass) {
+        printf("  minimal first divergence: cycle %" PRIu64 ", %s\n", t.res.first_bad_cycle,
+               t.res.first_signal);
+        print_trace("minimal", &t);
+    }
+    stc_vec_free(&sr.vec);
+    return st == STC_OK ? 1 : 2;
+}
+
+static int debug_vector(stc_rtl *rtl, const stc_vec *v, const dbg_args *a)
+{
+    char prefix[PATH_LEN], base[256];
+    dbg_trace t;
+    const char *slash = strrchr(a->vec, '/');
+    snprintf(base, sizeof base, "%s", slash ? slash + 1 : a->vec);
+    char *dot = strrchr(base, '.');
+    if (dot && strcmp(dot, ".vec") == 0)
+        *dot = '\0';
+    if (make_dirs(a->out_dir) != 0) {
+        fprintf(stderr, "stc_debug: cannot create %s: %s\n", a->out_dir, strerror(errno));
+        return 2;
+    }
+    snprintf(prefix, sizeof prefix, "%s/%s-s%" PRIu64 "-p%u", a->out_dir, base, a->seed,
+             a->stall_pct);
+    stc_status st = trace_run(rtl, v, a, a->stall_pct, prefix, &t);
+    if (st != STC_OK) {
+        fprintf(stderr, "stc_debug: %s: %s\n", a->vec, stc_status_str(st));
+        return 2;
+    }
+    if (t.res.pass) {
+        printf("stc_debug: PASS %s (seed %" PRIu64 ", stall %u%%): nothing to debug\n", a->vec,
+               a->seed, a->stall_pct);
+        return 0;
+    }
+    print_failure(v, a, a->stall_pct, a->vec, &t);
+    print_trace("failure", &t);
+    fflush(stdout);
+    return a->shrink ? shrink_and_trace(rtl, v, a, prefix) : 1;
+}
+
+int main(int argc, char **argv)
+{
+    dbg_args a;
+    stc_vec v;
+    stc_params p;
+    stc_rtl *rtl;
+    char err[STC_VEC_ERR_MAX];
+    if (parse_args(&a, argc, argv) != 0) {
+        usage(stderr, argv[0]);
+        return 2;
+    }
+    if (stc_vec_read(a.vec, &v, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_debug: %s\n", err);
+        return 2;
+    }
+    stc_rtl_params(&p);
+    if (v.n != p.n) {
+        fprintf(stderr, "stc_debug: %s is for n=%u, this build is N=%u (build/stc_debug-n%u)\n",
+                a.vec, v.n, p.n, v.n);
+        stc_vec_free(&v);
+        return 2;
+    }
+    if (stc_rtl_create(0, NULL, &rtl) != STC_OK) {
+        fprintf(stderr, "stc_debug: cannot create the RTL model\n");
+        stc_vec_free(&v);
+        return 2;
+    }
+    int rc = debug_vector(rtl, &v, &a);
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&v);
+    return rc;
+}

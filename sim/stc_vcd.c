@@ -1,0 +1,605 @@
+/*
+ * stc_vcd.c - windowed failure trace (see stc_vcd.h).
+ *
+ * The traced signals are described once, in a table of offsets into the
+ * signal structs (the same fields and names as stc_compare.c), expanded
+ * into one VCD variable per array element and side.
+ */
+#include "stc_vcd.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum vkind { K_BOOL, K_I8, K_U8, K_U32, K_I32 };
+enum vshape { SH_SCALAR, SH_COL, SH_COL2, SH_GRID, SH_CNT };
+enum vside { SIDE_IN, SIDE_OUT, SIDE_PRB };
+enum vfmt { FMT_BIN, FMT_DEC, FMT_SDEC, FMT_HEX };
+
+typedef struct vfield {
+    const char *name; /* VCD name stem; compare name in cmp when they differ */
+    const char *cmp;  /* stc_compare's signal name */
+    enum vside side;
+    size_t offset;
+    enum vkind kind;
+    enum vshape shape;
+    unsigned width;
+    enum vfmt fmt;
+} vfield;
+
+#define IN(f, k, s, w, fm) {#f, #f, SIDE_IN, offsetof(stc_inputs, f), k, s, w, fm}
+#define OUT(f, k, s, w, fm) {#f, #f, SIDE_OUT, offsetof(stc_outputs, f), k, s, w, fm}
+#define PRB(f, k, s, w, fm) {#f, #f, SIDE_PRB, offsetof(stc_probes, f), k, s, w, fm}
+
+static const vfield in_fields[] = {
+    IN(rst_n, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(cmd_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(cmd_mode, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(cmd_m, K_U32, SH_SCALAR, 32, FMT_DEC),
+    IN(cmd_nblk, K_U32, SH_SCALAR, 32, FMT_DEC),
+    IN(cmd_bias, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(bias_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(w_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(w_data, K_I8, SH_COL, 8, FMT_SDEC),
+    IN(w_meta, K_U8, SH_COL, 4, FMT_HEX),
+    IN(a_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(a_data, K_I8, SH_COL2, 8, FMT_SDEC),
+    IN(res_ready, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+};
+
+/* Every signal stc_compare_cycle compares, in its order. */
+static const vfield cmp_fields[] = {
+    OUT(cmd_ready, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    OUT(bias_ready, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    OUT(w_ready, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    OUT(a_ready, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    OUT(res_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    OUT(res_data, K_I32, SH_COL, 32, FMT_SDEC),
+    OUT(busy, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    OUT(err, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    PRB(state, K_U8, SH_SCALAR, 3, FMT_DEC),
+    PRB(blk, K_U32, SH_SCALAR, 32, FMT_DEC),
+    PRB(beat, K_U32, SH_SCALAR, 32, FMT_DEC),
+    {"err_q", "err", SIDE_PRB, offsetof(stc_probes, err), K_BOOL, SH_SCALAR, 1, FMT_BIN},
+    PRB(pe_v, K_BOOL, SH_GRID, 1, FMT_BIN),
+    PRB(pe_en, K_BOOL, SH_GRID, 1, FMT_BIN),
+    PRB(pe_en_q, K_BOOL, SH_GRID, 1, FMT_BIN),
+    PRB(pe_pv, K_BOOL, SH_GRID, 1, FMT_BIN),
+    PRB(pe_w, K_I8, SH_GRID, 8, FMT_SDEC),
+    PRB(pe_idx, K_U8, SH_GRID, 2, FMT_DEC),
+    PRB(pe_act, K_U32, SH_GRID, 32, FMT_HEX),
+    PRB(pe_prod, K_I32, SH_GRID, 32, FMT_SDEC),
+    PRB(pe_psum, K_I32, SH_GRID, 32, FMT_SDEC),
+    PRB(bot_v, K_BOOL, SH_COL, 1, FMT_BIN),
+    PRB(acc_we, K_BOOL, SH_COL, 1, FMT_BIN),
+    PRB(acc_row, K_U32, SH_COL, 32, FMT_DEC),
+    PRB(acc_wdata, K_I32, SH_COL, 32, FMT_SDEC),
+    PRB(cnt, K_U32, SH_CNT, 32, FMT_DEC),
+};
+
+#define NFIELDS(t) (sizeof(t) / sizeof((t)[0]))
+
+static const char *const cnt_names[STC_NUM_COUNTERS] = {
+    "cycles",       "stall_cycles", "macs_alg",   "macs_actual", "macs_gated",
+    "macs_skipped", "w_bytes",      "meta_bytes", "a_bytes",
+};
+
+/* ---- the ring of snapshots ------------------------------------------------ */
+
+stc_status stc_window_init(stc_window *w, unsigned n, unsigned before, unsigned after)
+{
+    memset(w, 0, sizeof *w);
+    if (n < 1 || n > STC_N_MAX)
+        return STC_EPARAM;
+    w->n = n;
+    w->before = before;
+    w->after = after;
+    w->cap = (size_t)before + after + 1;
+    w->ring = calloc(w->cap, sizeof *w->ring);
+    return w->ring ? STC_OK : STC_ENOMEM;
+}
+
+void stc_window_free(stc_window *w)
+{
+    free(w->ring);
+    w->ring = NULL;
+    w->cap = w->count = w->next = 0;
+}
+
+static const stc_snap *window_at(const stc_window *w, size_t i)
+{
+    return &w->ring[(w->next + w->cap - w->count + i) % w->cap];
+}
+
+void stc_window_hook(void *ctx, uint64_t cycle, const stc_inputs *in, const stc_outputs *eo,
+                     const stc_probes *ep, const stc_outputs *ao, const stc_probes *ap)
+{
+    stc_window *w = ctx;
+    if (w->done)
+        return;
+    stc_snap *s = &w->ring[w->next];
+    s->cycle = cycle;
+    s->in = *in;
+    s->eo = *eo;
+    s->ao = *ao;
+    s->ep = *ep;
+    s->ap = *ap;
+    w->next = (w->next + 1) % w->cap;
+    if (w->count < w->cap)
+        w->count++;
+    if (!w->diverged) {
+        unsigned count = stc_compare_cycle(w->n, eo, ep, ao, ap, w->top, STC_WINDOW_TOP_MAX);
+        if (count) {
+            w->diverged = true;
+            w->first_bad = cycle;
+            w->ntop = count < STC_WINDOW_TOP_MAX ? count : STC_WINDOW_TOP_MAX;
+        }
+    }
+    if (w->diverged && cycle >= w->first_bad + w->after)
+        w->done = true;
+}
+
+bool stc_window_span(const stc_window *w, uint64_t *first, uint64_t *last)
+{
+    if (w->count == 0)
+        return false;
+    *first = window_at(w, 0)->cycle;
+    *last = window_at(w, w->count - 1)->cycle;
+    return true;
+}
+
+uint64_t stc_window_marker_cycle(const stc_window *w)
+{
+    uint64_t first = 0, last = 0;
+    if (w->diverged)
+        return w->first_bad;
+    stc_window_span(w, &first, &last);
+    return last;
+}
+
+/* ---- elements -------------------------------------------------------------- */
+
+typedef struct velem {
+    const vfield *f;
+    size_t index; /* element index into the field's array */
+    char name[48];
+} velem;
+
+static size_t field_count(const vfield *f, unsigned n)
+{
+    switch (f->shape) {
+    case SH_SCALAR:
+        return 1;
+    case SH_COL:
+        return n;
+    case SH_COL2:
+        return 2 * (size_t)n;
+    case SH_GRID:
+        return (size_t)n * n;
+    default:
+        return STC_NUM_COUNTERS;
+    }
+}
+
+/* Name and struct index of element i of a field. */
+static size_t element_of(const vfield *f, unsigned n, size_t i, char *name, size_t len)
+{
+    switch (f->shape) {
+    case SH_SCALAR:
+        snprintf(name, len, "%s", f->name);
+        return 0;
+    case SH_GRID:
+        snprintf(name, len, "%s_%zu_%zu", f->name, i / n, i % n);
+        return (i / n) * STC_N_MAX + i % n;
+    case SH_CNT:
+        snprintf(name, len, "cnt_%s", cnt_names[i]);
+        return i;
+    default:
+        snprintf(name, len, "%s_%zu", f->name, i);
+        return i;
+    }
+}
+
+static velem *expand(const vfield *t, size_t nt, unsigned n, size_t *count)
+{
+    size_t total = 0, k = 0;
+    for (size_t i = 0; i < nt; i++)
+        total += field_count(&t[i], n);
+    velem *e = calloc(total, sizeof *e);
+    if (!e)
+        return NULL;
+    for (size_t i = 0; i < nt; i++)
+        for (size_t j = 0; j < field_count(&t[i], n); j++, k++) {
+            e[k].f = &t[i];
+            e[k].index = element_of(&t[i], n, j, e[k].name, sizeof e[k].name);
+        }
+    *count = total;
+    return e;
+}
+
+static size_t kind_size(enum vkind k)
+{
+    if (k == K_BOOL)
+        return sizeof(bool);
+    return (k == K_I8 || k == K_U8) ? 1 : 4;
+}
+
+static int64_t load(const void *base, const velem *e)
+{
+    const char *p = (const char *)base + e->f->offset + e->index * kind_size(e->f->kind);
+    switch (e->f->kind) {
+    case K_BOOL:
+        return *(const bool *)p;
+    case K_I8:
+        return *(const int8_t *)p;
+    case K_U8:
+        return *(const uint8_t *)p;
+    case K_U32:
+        return *(const uint32_t *)p;
+    default:
+        return *(const int32_t *)p;
+    }
+}
+
+static const void *side_base(const stc_snap *s, enum vside side, bool expected)
+{
+    if (side == SIDE_IN)
+        return &s->in;
+    if (side == SIDE_OUT)
+        return expected ? (const void *)&s->eo : (const void *)&s->ao;
+    return expected ? (const void *)&s->ep : (const void *)&s->ap;
+}
+
+void stc_vcd_element_name(const stc_diff *d, char *buf, size_t len)
+{
+    if (strcmp(d->signal, "cnt") == 0 && d->col >= 0 && d->col < STC_NUM_COUNTERS)
+        snprintf(buf, len, "cnt_%s", cnt_names[d->col]);
+    else if (d->row >= 0)
+        snprintf(buf, len, "%s_%d_%d", d->signal, d->row, d->col);
+    else if (d->col >= 0)
+        snprintf(buf, len, "%s_%d", d->signal, d->col);
+    else
+        snprintf(buf, len, "%s", d->signal);
+}
+
+/* ---- VCD ------------------------------------------------------------------- */
+
+/* Variable numbering: 0 clk, 1 cycle, 2 mismatch, then the inputs, then
+ * three per compared element (rtl, ref, mismatch). */
+enum { VAR_CLK, VAR_CYCLE, VAR_ANY, VAR_FIRST };
+
+typedef struct vcd_out {
+    FILE *f;
+    const velem *in;
+    size_t nin;
+    const velem *cmp;
+    size_t ncmp;
+    int64_t *prev; /* last dumped value per variable */
+    size_t nvars;
+} vcd_out;
+
+static void vcd_id(size_t v, char *buf)
+{
+    int i = 0;
+    do {
+        buf[i++] = (char)('!' + v % 94);
+        v /= 94;
+    } while (v);
+    buf[i] = '\0';
+}
+
+static void vcd_var(FILE *f, size_t v, unsigned width, const char *prefix, const char *name)
+{
+    char id[8];
+    vcd_id(v, id);
+    if (width == 1)
+        fprintf(f, "$var wire 1 %s %s%s $end\n", id, prefix, name);
+    else
+        fprintf(f, "$var wire %u %s %s%s [%u:0] $end\n", width, id, prefix, name, width - 1);
+}
+
+static void vcd_header(const vcd_out *o, const char *title)
+{
+    FILE *f = o->f;
+    fprintf(f, "$comment %s $end\n$timescale 1ns $end\n$scope module lockstep $end\n",
+            title ? title : "stc failure trace");
+    vcd_var(f, VAR_CLK, 1, "", "clk");
+    vcd_var(f, VAR_CYCLE, 32, "", "cycle");
+    vcd_var(f, VAR_ANY, 1, "", "mismatch");
+    for (size_t i = 0; i < o->nin; i++)
+        vcd_var(f, VAR_FIRST + i, o->in[i].f->width, "in_", o->in[i].name);
+    for (size_t i = 0; i < o->ncmp; i++) {
+        size_t v = VAR_FIRST + o->nin + 3 * i;
+        vcd_var(f, v, o->cmp[i].f->width, "rtl_", o->cmp[i].name);
+        vcd_var(f, v + 1, o->cmp[i].f->width, "ref_", o->cmp[i].name);
+        vcd_var(f, v + 2, 1, "mismatch_", o->cmp[i].name);
+    }
+    fprintf(f, "$upscope $end\n$enddefinitions $end\n");
+}
+
+/* Writes variable v's value when it changed (or always when `all`). */
+static void vcd_value(vcd_out *o, size_t v, unsigned width, int64_t value, bool all)
+{
+    char id[8], bits[72];
+    uint64_t u = width >= 64 ? (uint64_t)value : (uint64_t)value & ((1ull << width) - 1);
+    if (!all && o->prev[v] == (int64_t)u)
+        return;
+    o->prev[v] = (int64_t)u;
+    vcd_id(v, id);
+    if (width == 1) {
+        fprintf(o->f, "%c%s\n", u ? '1' : '0', id);
+        return;
+    }
+    int len = 0;
+    for (int b = (int)width - 1; b >= 0; b--)
+        if (len || ((u >> b) & 1u) || b == 0)
+            bits[len++] = (char)('0' + ((u >> b) & 1u));
+    bits[len] = '\0';
+    fprintf(o->f, "b%s %s\n", bits, id);
+}
+
+static void vcd_cycle(vcd_out *o, const stc_snap *s, bool all)
+{
+    bool any = false;
+    fprintf(o->f, "#%" PRIu64 "\n", 2 * s->cycle);
+    vcd_value(o, VAR_CLK, 1, 1, all);
+    vcd_value(o, VAR_CYCLE, 32, (int64_t)s->cycle, all);
+    for (size_t i = 0; i < o->nin; i++)
+        vcd_value(o, VAR_FIRST + i, o->in[i].f->width, load(&s->in, &o->in[i]), all);
+    for (size_t i = 0; i < o->ncmp; i++) {
+        const velem *e = &o->cmp[i];
+        size_t v = VAR_FIRST + o->nin + 3 * i;
+        int64_t act = load(side_base(s, e->f->side, false), e);
+        int64_t exp = load(side_base(s, e->f->side, true), e);
+        vcd_value(o, v, e->f->width, act, all);
+        vcd_value(o, v + 1, e->f->width, exp, all);
+        vcd_value(o, v + 2, 1, act != exp, all);
+        any |= act != exp;
+    }
+    vcd_value(o, VAR_ANY, 1, any, all);
+    fprintf(o->f, "#%" PRIu64 "\n", 2 * s->cycle + 1);
+    vcd_value(o, VAR_CLK, 1, 0, false);
+}
+
+static stc_status vcd_body(vcd_out *o, const stc_window *w, const char *title)
+{
+    vcd_header(o, title);
+    for (size_t i = 0; i < w->count; i++) {
+        if (i == 0)
+            fprintf(o->f, "$dumpvars\n");
+        vcd_cycle(o, window_at(w, i), i == 0);
+    }
+    if (w->count)
+        fprintf(o->f, "#%" PRIu64 "\n", 2 * (window_at(w, w->count - 1)->cycle + 1));
+    return ferror(o->f) ? STC_EIO : STC_OK;
+}
+
+/* Opens path.tmp for an atomic write. */
+static FILE *open_tmp(const char *path, char *tmp, size_t len)
+{
+    if ((size_t)snprintf(tmp, len, "%s.tmp", path) >= len)
+        return NULL;
+    return fopen(tmp, "w");
+}
+
+static stc_status close_tmp(FILE *f, const char *tmp, const char *path, stc_status st)
+{
+    if (fclose(f) != 0 && st == STC_OK)
+        st = STC_EIO;
+    if (st == STC_OK && rename(tmp, path) != 0)
+        st = STC_EIO;
+    if (st != STC_OK)
+        remove(tmp);
+    return st;
+}
+
+stc_status stc_window_write_vcd(const stc_window *w, const char *path, const char *title)
+{
+    char tmp[4096];
+    vcd_out o;
+    stc_status st = STC_ENOMEM;
+    memset(&o, 0, sizeof o);
+    o.in = expand(in_fields, NFIELDS(in_fields), w->n, &o.nin);
+    o.cmp = expand(cmp_fields, NFIELDS(cmp_fields), w->n, &o.ncmp);
+    if (o.in && o.cmp) {
+        o.nvars = VAR_FIRST + o.nin + 3 * o.ncmp;
+        o.prev = calloc(o.nvars, sizeof *o.prev);
+    }
+    if (o.prev) {
+        o.f = open_tmp(path, tmp, sizeof tmp);
+        st = o.f ? close_tmp(o.f, tmp, path, vcd_body(&o, w, title)) : STC_EIO;
+    }
+    free(o.prev);
+    free((void *)o.in);
+    free((void *)o.cmp);
+    return st;
+}
+
+/* ---- GTKWave save file -------------------------------------------------------- */
+
+static const char *fmt_flags(enum vfmt f)
+{
+    /* GTKWave trace flags: 0x20 right-justify | 0x8 bin, 0x4 dec, 0x2 hex,
+     * 0x400 signed. */
+    switch (f) {
+    case FMT_BIN:
+        return "@28";
+    case FMT_DEC:
+        return "@24";
+    case FMT_SDEC:
+        return "@420";
+    default:
+        return "@22";
+    }
+}
+
+static const vfield *find_field(const vfield *t, size_t nt, const char *name)
+{
+    for (size_t i = 0; i < nt; i++)
+        if (strcmp(t[i].name, name) == 0)
+            return &t[i];
+    return NULL;
+}
+
+/* Field a diff belongs to (stc_compare's name, ports before probes). */
+static const vfield *diff_field(const stc_diff *d)
+{
+    for (size_t i = 0; i < NFIELDS(cmp_fields); i++)
+        if (strcmp(cmp_fields[i].cmp, d->signal) == 0)
+            return &cmp_fields[i];
+    return NULL;
+}
+
+static void gtkw_trace(FILE *f, const vfield *fd, const char *prefix, const char *name, int color)
+{
+    fprintf(f, "[color] %d\n%s\n", color, fmt_flags(fd->fmt));
+    if (fd->width == 1)
+        fprintf(f, "lockstep.%s%s\n", prefix, name);
+    else
+        fprintf(f, "lockstep.%s%s[%u:0]\n", prefix, name, fd->width - 1);
+}
+
+/* rtl_, ref_ (and, with flag, mismatch_) traces of one element. */
+static void gtkw_pair(FILE *f, const vfield *fd, const char *name, bool flag)
+{
+    static const vfield bit = {"", "", SIDE_PRB, 0, K_BOOL, SH_SCALAR, 1, FMT_BIN};
+    if (flag)
+        gtkw_trace(f, &bit, "mismatch_", name, 1);
+    gtkw_trace(f, fd, "ref_", name, 4);
+    gtkw_trace(f, fd, "rtl_", name, 0);
+}
+
+static void gtkw_elem(FILE *f, const char *field, const char *name)
+{
+    const vfield *fd = find_field(cmp_fields, NFIELDS(cmp_fields), field);
+    if (fd)
+        gtkw_pair(f, fd, name, false);
+}
+
+static void gtkw_input(FILE *f, const char *field, const char *name)
+{
+    const vfield *fd = find_field(in_fields, NFIELDS(in_fields), field);
+    if (fd)
+        gtkw_trace(f, fd, "in_", name, 3);
+}
+
+static void gtkw_group(FILE *f, const char *name, bool begin)
+{
+    fprintf(f, "%s\n-%s\n", begin ? "@800200" : "@1000200", name);
+}
+
+static void gtkw_top(FILE *f, const stc_window *w)
+{
+    char title[96], name[64];
+    snprintf(title, sizeof title, "first divergence: cycle %" PRIu64, w->first_bad);
+    gtkw_group(f, title, true);
+    for (unsigned i = 0; i < w->ntop; i++) {
+        const vfield *fd = diff_field(&w->top[i]);
+        stc_vcd_element_name(&w->top[i], name, sizeof name);
+        if (fd)
+            gtkw_pair(f, fd, name, true);
+    }
+    gtkw_group(f, title, false);
+}
+
+static void gtkw_handshakes(FILE *f)
+{
+    static const char *const pairs[][2] = {
+        {"cmd_valid", "cmd_ready"}, {"bias_valid", "bias_ready"}, {"w_valid", "w_ready"},
+        {"a_valid", "a_ready"},     {"res_ready", "res_valid"},
+    };
+    gtkw_group(f, "handshakes", true);
+    gtkw_input(f, "rst_n", "rst_n");
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        gtkw_input(f, pairs[i][0], pairs[i][0]);
+        gtkw_elem(f, pairs[i][1], pairs[i][1]);
+    }
+    gtkw_elem(f, "busy", "busy");
+    gtkw_elem(f, "err", "err");
+    gtkw_group(f, "handshakes", false);
+    gtkw_group(f, "controller", true);
+    gtkw_elem(f, "state", "state");
+    gtkw_elem(f, "blk", "blk");
+    gtkw_elem(f, "beat", "beat");
+    gtkw_group(f, "controller", false);
+}
+
+/* PEs worth watching: metadata groups 0 and 1 of column 0 (lo/hi rows). */
+static void gtkw_pes(FILE *f, const stc_window *w, const char *title,
+                     const char *const *fields, size_t nf)
+{
+    char name[48];
+    unsigned rows = w->n < 4 ? w->n : 4;
+    gtkw_group(f, title, true);
+    for (unsigned r = 0; r < rows; r++)
+        for (size_t i = 0; i < nf; i++) {
+            snprintf(name, sizeof name, "%s_%u_0", fields[i], r);
+            gtkw_elem(f, fields[i], name);
+        }
+    gtkw_group(f, title, false);
+}
+
+static void gtkw_columns(FILE *f, const stc_window *w)
+{
+    static const char *const fields[] = {"acc_we", "acc_row", "acc_wdata"};
+    char name[48];
+    unsigned cols = w->n < 4 ? w->n : 4;
+    gtkw_group(f, "accumulators (write port)", true);
+    for (unsigned c = 0; c < cols; c++)
+        for (size_t i = 0; i < 3; i++) {
+            snprintf(name, sizeof name, "%s_%u", fields[i], c);
+            gtkw_elem(f, fields[i], name);
+        }
+    gtkw_group(f, "accumulators (write port)", false);
+    gtkw_group(f, "counters", true);
+    for (unsigned j = 0; j < STC_NUM_COUNTERS; j++) {
+        snprintf(name, sizeof name, "cnt_%s", cnt_names[j]);
+        gtkw_elem(f, "cnt", name);
+    }
+    gtkw_group(f, "counters", false);
+}
+
+static void gtkw_body(FILE *f, const stc_window *w, const char *dump_path)
+{
+    static const char *const decode[] = {"pe_w", "pe_idx", "pe_act", "pe_prod"};
+    static const char *const gates[] = {"pe_v", "pe_en", "pe_en_q"};
+    uint64_t first = 0, last = 0, marker = stc_window_marker_cycle(w);
+    char name[48];
+    int zoom = 0;
+    stc_window_span(w, &first, &last);
+    /* About 5 * 2^-zoom time units fit the 1600-pixel window. */
+    for (uint64_t span = 5; span < 2 * (last - first + 2); span *= 2)
+        zoom--;
+    fprintf(f, "[*] STC failure trace: rtl_* (RTL), ref_* (golden model), mismatch_*\n");
+    fprintf(f, "[dumpfile] \"%s\"\n[timestart] %" PRIu64 "\n", dump_path, 2 * first);
+    fprintf(f, "[size] 1600 1000\n[pos] -1 -1\n*%d.000000 %" PRIu64, zoom, 2 * marker);
+    for (int i = 0; i < 26; i++)
+        fprintf(f, " -1");
+    fprintf(f, "\n[sst_expanded] 0\n[signals_width] 330\n[sst_vpaned_height] 300\n");
+    if (w->diverged)
+        gtkw_top(f, w);
+    fprintf(f, "[color] 0\n@24\nlockstep.cycle[31:0]\n@28\nlockstep.clk\n");
+    fprintf(f, "[color] 1\n@28\nlockstep.mismatch\n");
+    gtkw_handshakes(f);
+    gtkw_group(f, "decode mux and metadata", true);
+    for (unsigned c = 0; c < (w->n < 4 ? w->n : 4); c++) {
+        snprintf(name, sizeof name, "w_meta_%u", c);
+        gtkw_input(f, "w_meta", name);
+    }
+    gtkw_group(f, "decode mux and metadata", false);
+    gtkw_pes(f, w, "PE decode (column 0)", decode, 4);
+    gtkw_pes(f, w, "gate enables (column 0)", gates, 3);
+    gtkw_columns(f, w);
+}
+
+stc_status stc_window_write_gtkw(const stc_window *w, const char *dump_path, const char *path)
+{
+    char tmp[4096];
+    FILE *f = open_tmp(path, tmp, sizeof tmp);
+    if (!f)
+        return STC_EIO;
+    gtkw_body(f, w, dump_path);
+    return close_tmp(f, tmp, path, ferror(f) ? STC_EIO : STC_OK);
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# break_rtl.sh - a deliberately broken copy of one RTL file, for the
+# debug-tool tests (make debug-test). Never touches rtl/.
+#
+# usage: sim/wave/break_rtl.sh BUG SRC.v DST.v
+#   mux-swap   stc_pe.v: swap activation mux inputs 1 and 2 (idx 1 selects
+#              slot 2 and the reverse): a 2:4 decode bug
+# Fails (exit 2) when the pattern is not found, so a changed RTL cannot
+# silently give an unbroken "broken" build.
+set -eu
+[ $# -eq 3 ] || { echo "usage: $0 BUG SRC.v DST.v" >&2; exit 2; }
+bug=$1 src=$2 dst=$3
+case "$bug" in
+mux-swap)
+    sed -e "s/^\([[:space:]]*2'd1:[[:space:]]*sel = \)act_q\[15:8\];/\1act_q[23:16]; \/\/ BROKEN (debug-test)/" \
+        -e "s/^\([[:space:]]*2'd2:[[:space:]]*sel = \)act_q\[23:16\];/\1act_q[15:8]; \/\/ BROKEN (debug-test)/" \
+        "$src" >"$dst.tmp"
+    want=2
+    ;;
+*)
+    echo "$0: unknown bug '$bug'" >&2
+    exit 2
+    ;;
+esac
+got=$(grep -c 'BROKEN (debug-test)' "$dst.tmp" || true)
+if [ "$got" != "$want" ]; then
+    echo "$0: $bug: expected $want patched lines in $src, got $got (RTL changed?)" >&2
+    rm -f "$dst.tmp"
+    exit 2
+fi
+mv -f "$dst.tmp" "$dst"
