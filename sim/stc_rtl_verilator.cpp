@@ -71,6 +71,39 @@ uint32_t bits(const uint32_t *w, unsigned lsb, unsigned width)
                        : static_cast<uint32_t>(v & ((1ull << width) - 1));
 }
 
+// Byte -> eight bools, so 1-bit probe vectors unpack eight PEs per copy.
+struct bool_spread {
+    uint64_t of[256];
+};
+
+constexpr bool_spread make_bool_spread()
+{
+    bool_spread t{};
+    for (unsigned b = 0; b < 256; b++)
+        for (unsigned k = 0; k < 8; k++)
+            if ((b >> k) & 1u)
+                t.of[b] |= 1ull << (8 * k);
+    return t;
+}
+
+constexpr bool_spread kSpread = make_bool_spread();
+
+// Byte -> four 2-bit fields, one per byte, for the mux select vector.
+struct idx_spread {
+    uint32_t of[256];
+};
+
+constexpr idx_spread make_idx_spread()
+{
+    idx_spread t{};
+    for (unsigned b = 0; b < 256; b++)
+        for (unsigned k = 0; k < 4; k++)
+            t.of[b] |= ((b >> (2 * k)) & 3u) << (8 * k);
+    return t;
+}
+
+constexpr idx_spread kIdxSpread = make_idx_spread();
+
 constexpr unsigned N = STC_RTL_N;
 constexpr unsigned MW = STC_RTL_MW;
 constexpr unsigned KBW = STC_RTL_KBW;
@@ -247,13 +280,35 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
         std::memcpy(pr->pe_act[r_], act + row, 4 * N);
         std::memcpy(pr->pe_prod[r_], prod + row, 4 * N);
         std::memcpy(pr->pe_psum[r_], psum + row, 4 * N);
+        // N is even, so a row of N bits starts on a 4-bit boundary; rows of
+        // N >= 8 start on bytes. Odd cases fall back to bit loops.
+        if (N % 8 == 0) {
+            const unsigned byte = row / 8;
+            const uint8_t *vb = reinterpret_cast<const uint8_t *>(v) + byte;
+            const uint8_t *eb = reinterpret_cast<const uint8_t *>(en) + byte;
+            const uint8_t *qb = reinterpret_cast<const uint8_t *>(enq) + byte;
+            const uint8_t *pb = reinterpret_cast<const uint8_t *>(pv) + byte;
+            for (unsigned k = 0; k < N / 8; k++) {
+                std::memcpy(&pr->pe_v[r_][8 * k], &kSpread.of[vb[k]], 8);
+                std::memcpy(&pr->pe_en[r_][8 * k], &kSpread.of[eb[k]], 8);
+                std::memcpy(&pr->pe_en_q[r_][8 * k], &kSpread.of[qb[k]], 8);
+                std::memcpy(&pr->pe_pv[r_][8 * k], &kSpread.of[pb[k]], 8);
+            }
+        }
+        // With N % 4 == 0 every row of 2-bit selects starts on a byte.
+        const uint8_t *ib = reinterpret_cast<const uint8_t *>(idx) + row / 4;
+        for (unsigned k = 0; N % 4 == 0 && k < N / 4; k++)
+            std::memcpy(&pr->pe_idx[r_][4 * k], &kIdxSpread.of[ib[k]], 4);
         for (unsigned n = 0; n < N; n++) {
             const unsigned i = row + n, word = i / 32, bit = i % 32;
-            pr->pe_v[r_][n] = (v[word] >> bit) & 1u;
-            pr->pe_en[r_][n] = (en[word] >> bit) & 1u;
-            pr->pe_en_q[r_][n] = (enq[word] >> bit) & 1u;
-            pr->pe_pv[r_][n] = (pv[word] >> bit) & 1u;
-            pr->pe_idx[r_][n] = static_cast<uint8_t>((idx[i / 16] >> (2 * (i % 16))) & 3u);
+            if (N % 8 != 0) {
+                pr->pe_v[r_][n] = (v[word] >> bit) & 1u;
+                pr->pe_en[r_][n] = (en[word] >> bit) & 1u;
+                pr->pe_en_q[r_][n] = (enq[word] >> bit) & 1u;
+                pr->pe_pv[r_][n] = (pv[word] >> bit) & 1u;
+            }
+            if (N % 4 != 0)
+                pr->pe_idx[r_][n] = static_cast<uint8_t>((idx[i / 16] >> (2 * (i % 16))) & 3u);
         }
     }
 
