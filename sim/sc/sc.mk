@@ -68,3 +68,18 @@ sim-sc: sim-sc-build
 	  $(BUILD)/sc-n$$n/stc_sim_sc $(SIM_OPTS) $$vecs; \
 	done
 endif
+
+# ---- TLM-2.0 wrapper and example (golden model inside: no RTL build) --------
+TLM_EXAMPLE := $(BUILD)/sc/stc_tlm_example
+TLM_VECS    ?=
+
+$(BUILD)/sc/%.o: sim/sc/%.cpp $(SC_HDRS)
+	@$(DEPS) core systemc
+	@mkdir -p $(dir $@)
+	$(CXX) $(SC_CXXFLAGS) $(SC_ISYSTEM) -c $< -o $@
+
+$(TLM_EXAMPLE): $(BUILD)/sc/stc_tlm_example.o $(BUILD)/sc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB)
+	$(CXX) -o $@ $^ $(SC_LIBS) -pthread $(LDFLAGS)
+
+tlm-example: $(TLM_EXAMPLE)
+	$(TLM_EXAMPLE) $(TLM_VECS)
