@@ -94,3 +94,10 @@ $(BUILD)/stc_sim-n$(1)-bug: $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)-bug/
 endef
 $(eval $(call DBG_BUG_RULES,$(DBG_TEST_N)))
 $(eval $(call DBG_LINK_RULES,$(DBG_TEST_N),-bug))
+
+# `make debug-test`: the tools above on the broken N=4 build (see
+# sim/wave/debug_test.sh for what it checks).
+debug-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_debug-n$(DBG_TEST_N) \
+            $(BUILD)/stc_sim-n$(DBG_TEST_N)-bug $(BUILD)/stc_debug-n$(DBG_TEST_N)-bug
+	@$(DEPS) wave
+	@sim/wave/debug_test.sh $(BUILD)
