@@ -195,8 +195,8 @@ static void convert_to_fst(const char *vcd, const char *fst, char *dump, size_t 
 }
 
 /* Runs v with the window hook, writes prefix.fst (or .vcd) and .gtkw. */
-static stc_status trace_run(stc_rtl *rtl, const stc_vec *v, const dbg_args *a,
-                            unsigned stall_pct, const char *prefix, dbg_trace *t)
+static stc_status trace_run(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, unsigned stall_pct,
+                            const char *prefix, dbg_trace *t)
 {
     stc_window w;
     stc_run_opts ro;
@@ -249,8 +249,8 @@ static void print_trace(const char *what, const dbg_trace *t)
     printf("  open with: gtkwave %s %s\n", t->dump, t->gtkw);
 }
 
-static void print_failure(const stc_vec *v, const dbg_args *a, unsigned stall,
-                          const char *path, const dbg_trace *t)
+static void print_failure(const stc_vec *v, const dbg_args *a, unsigned stall, const char *path,
+                          const dbg_trace *t)
 {
     printf("stc_debug: FAIL %s (n=%u m=%u k=%u %s, seed %" PRIu64 ", stall %u%%)\n", path, v->n,
            v->m, v->k, v->mode24 ? "2:4" : "dense", a->seed, stall);
@@ -265,8 +265,7 @@ static void print_failure(const stc_vec *v, const dbg_args *a, unsigned stall,
 }
 
 /* Shrinks, writes prefix.min.vec and its trace. */
-static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a,
-                            const char *prefix)
+static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, const char *prefix)
 {
     stc_shrink_opts so = {a->seed, a->stall_pct, a->max_runs, a->any_failure};
     stc_shrink_result sr;

@@ -169,7 +169,7 @@ static bool all_zero(const void *p, size_t bytes)
  * `which` picks the array (0 A, 1 W, 2 bias). */
 static stc_status zeroed(const stc_vec *src, int which, size_t at, size_t len, stc_vec *dst)
 {
-    const void *s = which == 0 ? (const void *)src->a
+    const void *s = which == 0   ? (const void *)src->a
                     : which == 1 ? (const void *)src->w
                                  : (const void *)src->bias;
     size_t size = which == 2 ? sizeof(int32_t) : 1;
@@ -279,7 +279,7 @@ static bool reduce(shrinker *s, count_fn count, cand_fn make, bool removes, size
     if (total <= keep)
         return false;
     for (size_t len = pow2_at_most(total - keep); len >= 1 && budget_left(s); len /= 2) {
-        for (size_t at = 0; budget_left(s); ) {
+        for (size_t at = 0; budget_left(s);) {
             total = count(&s->cur);
             if (at + len > total || (removes && total - len < keep))
                 break;

@@ -29,23 +29,26 @@ typedef struct vfield {
     enum vfmt fmt;
 } vfield;
 
-#define IN(f, k, s, w, fm) {#f, #f, SIDE_IN, offsetof(stc_inputs, f), k, s, w, fm}
-#define OUT(f, k, s, w, fm) {#f, #f, SIDE_OUT, offsetof(stc_outputs, f), k, s, w, fm}
-#define PRB(f, k, s, w, fm) {#f, #f, SIDE_PRB, offsetof(stc_probes, f), k, s, w, fm}
+#define IN(f, k, s, w, fm)                                                                         \
+    {                                                                                              \
+#f, #f, SIDE_IN, offsetof(stc_inputs, f), k, s, w, fm                                      \
+    }
+#define OUT(f, k, s, w, fm)                                                                        \
+    {                                                                                              \
+#f, #f, SIDE_OUT, offsetof(stc_outputs, f), k, s, w, fm                                    \
+    }
+#define PRB(f, k, s, w, fm)                                                                        \
+    {                                                                                              \
+#f, #f, SIDE_PRB, offsetof(stc_probes, f), k, s, w, fm                                     \
+    }
 
 static const vfield in_fields[] = {
-    IN(rst_n, K_BOOL, SH_SCALAR, 1, FMT_BIN),
-    IN(cmd_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
-    IN(cmd_mode, K_BOOL, SH_SCALAR, 1, FMT_BIN),
-    IN(cmd_m, K_U32, SH_SCALAR, 32, FMT_DEC),
-    IN(cmd_nblk, K_U32, SH_SCALAR, 32, FMT_DEC),
-    IN(cmd_bias, K_BOOL, SH_SCALAR, 1, FMT_BIN),
-    IN(bias_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
-    IN(w_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
-    IN(w_data, K_I8, SH_COL, 8, FMT_SDEC),
-    IN(w_meta, K_U8, SH_COL, 4, FMT_HEX),
-    IN(a_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
-    IN(a_data, K_I8, SH_COL2, 8, FMT_SDEC),
+    IN(rst_n, K_BOOL, SH_SCALAR, 1, FMT_BIN),      IN(cmd_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(cmd_mode, K_BOOL, SH_SCALAR, 1, FMT_BIN),   IN(cmd_m, K_U32, SH_SCALAR, 32, FMT_DEC),
+    IN(cmd_nblk, K_U32, SH_SCALAR, 32, FMT_DEC),   IN(cmd_bias, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(bias_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN), IN(w_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),
+    IN(w_data, K_I8, SH_COL, 8, FMT_SDEC),         IN(w_meta, K_U8, SH_COL, 4, FMT_HEX),
+    IN(a_valid, K_BOOL, SH_SCALAR, 1, FMT_BIN),    IN(a_data, K_I8, SH_COL2, 8, FMT_SDEC),
     IN(res_ready, K_BOOL, SH_SCALAR, 1, FMT_BIN),
 };
 
@@ -527,8 +530,8 @@ static void gtkw_handshakes(FILE *f)
 }
 
 /* PEs worth watching: metadata groups 0 and 1 of column 0 (lo/hi rows). */
-static void gtkw_pes(FILE *f, const stc_window *w, const char *title,
-                     const char *const *fields, size_t nf)
+static void gtkw_pes(FILE *f, const stc_window *w, const char *title, const char *const *fields,
+                     size_t nf)
 {
     char name[48];
     unsigned rows = w->n < 4 ? w->n : 4;
