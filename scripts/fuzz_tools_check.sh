@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# fuzz_tools_check.sh - hostile-input contract of the command-line tools:
+#   1. every malformed vector (tb/bad_vectors, tb/fuzz/corpus/read/bad-*)
+#      is rejected by stc_vecdump with exit 2 and one "FILE:LINE: message";
+#   2. stc_vecgen with bad arguments exits 2 and leaves an existing good
+#      output file byte-identical, with no temporary file left behind;
+#   3. a write that cannot complete (read-only directory) also exits 2.
+#
+# usage: scripts/fuzz_tools_check.sh VECGEN VECDUMP WORKDIR
+# Exit: 0 all contracts hold, 1 one is broken, 2 set-up error.
+set -euo pipefail
+
+if [ $# -ne 3 ]; then
+    sed -n '2,11p' "$0" >&2
+    exit 2
+fi
+vecgen=$1 vecdump=$2 work=$3
+for b in "$vecgen" "$vecdump"; do
+    [ -x "$b" ] || { echo "fuzz_tools_check.sh: no tool $b" >&2; exit 2; }
+done
+rm -rf "$work"
+mkdir -p "$work"
+fail=0 n=0
+
+# 1. malformed vectors: exit 2, message names the file and a line.
+for f in tb/bad_vectors/*.vec tb/fuzz/corpus/read/bad-*.vec; do
+    n=$((n + 1))
+    rc=0
+    "$vecdump" "$f" >/dev/null 2>"$work/err" || rc=$?
+    msg=$(head -n 1 "$work/err")
+    if [ "$rc" -ne 2 ]; then
+        echo "FAIL: stc_vecdump $f exited $rc, want 2" >&2
+        fail=1
+    elif ! grep -qE "^$(printf '%s' "$f" | sed 's/[.[\*^$]/\\&/g'):[0-9]+: .+" <<<"$msg"; then
+        echo "FAIL: stc_vecdump $f: message does not name FILE:LINE: $msg" >&2
+        fail=1
+    fi
+done
+rc=0
+"$vecdump" "$work/does-not-exist.vec" >/dev/null 2>"$work/err" || rc=$?
+grep -q "^$work/does-not-exist.vec: " "$work/err" && [ "$rc" -eq 2 ] ||
+    { echo "FAIL: missing file: exit $rc, message $(cat "$work/err")" >&2; fail=1; }
+echo "tools: $n malformed vectors and a missing file rejected with exit 2 and FILE:LINE messages"
+
+# 2. vecgen over a good file with bad arguments.
+good=$work/good.vec
+"$vecgen" --class sp24 --n 4 --m 2 --k 16 --seed 1 -o "$good"
+sum=$(sha256sum <"$good")
+bad_args=(
+    "--class bogus --n 4 --m 2 --k 16 --seed 1"
+    "--class sp24 --n 5 --m 2 --k 16 --seed 1"
+    "--class sp24 --n 4 --m 0 --k 16 --seed 1"
+    "--class sp24 --n 4 --m 2000 --k 16 --seed 1"
+    "--class sp24 --n 4 --m 2 --k 12 --seed 1"
+    "--class sp24 --n 4 --m 2 --k 16 --seed -1"
+    "--class sp24 --n 4 --m 2 --k 16 --seed 1 --sparsity 50"
+    "--class sp24 --n 4 --m 2 --k 16 --seed 1 --mode dense"
+    "--class corner-m1 --n 4 --m 2 --k 16 --seed 1"
+    "--class corner-kmax --n 4 --m 2 --k 16 --seed 1"
+    "--class corner-wrap --n 4 --m 2 --k 8 --seed 1 --mode dense --sparsity 3"
+    "--class block --n 4 --m 2 --k 16 --seed 1 --sparsity 101"
+    "--class sp24 --n 4 --m 2 --k 99999999999999999999 --seed 1"
+    "--class sp24 --n 4 --m 2 --k 16 --seed 1 --bogus"
+)
+for a in "${bad_args[@]}"; do
+    rc=0
+    # shellcheck disable=SC2086
+    "$vecgen" $a -o "$good" >/dev/null 2>"$work/err" || rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(sha256sum <"$good")" != "$sum" ] || ls "$work"/*.tmp.* >/dev/null 2>&1; then
+        echo "FAIL: stc_vecgen $a -o good.vec: exit $rc, good.vec changed or temp left" >&2
+        fail=1
+    fi
+done
+echo "tools: stc_vecgen with ${#bad_args[@]} bad argument sets left good.vec intact (exit 2)"
+
+# 3. output directory not writable (skipped as root, who can write anyway).
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir -p "$work/ro" && cp "$good" "$work/ro/good.vec" && chmod a-w "$work/ro"
+    rc=0
+    "$vecgen" --class dense --n 4 --m 2 --k 8 --seed 2 -o "$work/ro/good.vec" 2>/dev/null || rc=$?
+    chmod u+w "$work/ro"
+    [ "$rc" -eq 2 ] && [ "$(sha256sum <"$work/ro/good.vec")" = "$sum" ] ||
+        { echo "FAIL: write into a read-only directory: exit $rc or file changed" >&2; fail=1; }
+fi
+
+if [ "$fail" -ne 0 ]; then
+    echo "tools check: FAILED" >&2
+    exit 1
+fi
+echo "tools check: PASS"

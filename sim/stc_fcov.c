@@ -1,0 +1,608 @@
+/*
+ * stc_fcov.c - functional coverage collector (see stc_fcov.h) and the
+ * stc_fcov program: runs vectors in lockstep (like stc_sim) with the
+ * collector on the per-cycle hook, prints the coverage table, checks it
+ * against a floor, and in a Verilator --coverage build writes the line and
+ * toggle coverage too.
+ *
+ *   stc_fcov [--stall P]... [--seed S] [--floor PCT] [--report F.txt]
+ *            [--vl-cov F.dat] [--quiet] VEC...
+ *   stc_fcov --make-extra DIR      writes the directed extra vectors
+ *
+ * Exit: 0 pass (and coverage >= floor), 1 mismatch or coverage below the
+ * floor, 2 bad input or set-up error. Build with -DSTC_FCOV_NO_MAIN to use
+ * the collector in another program.
+ */
+#include "stc_fcov.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FCOV_NAME_MAX 48
+#define FCOV_CODES 6
+
+enum fcov_group { G_META, G_GROUP, G_SKIP, G_GATE, G_STALL, G_WRAP, G_CMD, G_COUNT };
+
+static const char *const fcov_group_names[G_COUNT] = {"meta",  "group", "skip", "gate",
+                                                      "stall", "wrap",  "cmd"};
+static const uint8_t fcov_codes[FCOV_CODES] = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
+static const char *const fcov_kinds[] = {"all-zero", "single@0", "single@1",
+                                         "single@2", "single@3", "two-nonzero"};
+enum { K_ZERO = 0, K_SINGLE = 1, K_TWO = 5, K_COUNT = 6 };
+static const char *const fcov_skips[] = {"none",         "all",         "some",
+                                         "first",        "last",        "interior-only",
+                                         "single-block", "alternating", "adjacent-run"};
+enum { S_NONE, S_ALL, S_SOME, S_FIRST, S_LAST, S_INTERIOR, S_SINGLE, S_ALT, S_ADJ, S_COUNT };
+static const char *const fcov_stalls[] = {"cmd", "bias", "w", "a", "res"};
+enum { ST_CMD, ST_BIAS, ST_W, ST_A, ST_RES, ST_COUNT };
+static const char *const fcov_cmds[] = {"dense", "dense+bias", "2:4",    "2:4+bias",
+                                        "m=1",   "nblk=1",     "nblk=64"};
+enum { C_SHAPES = 4, C_M1 = 4, C_NBLK1 = 5, C_NBLK64 = 6, C_COUNT = 7 };
+
+struct stc_fcov {
+    unsigned n;
+    unsigned first[G_COUNT + 1]; /* first bin of each group; first[G_COUNT] = total */
+    uint64_t *hits;
+    /* per-run tracking */
+    bool cmd_sent;
+    bool mode24;
+    uint8_t prev_state;
+};
+
+static unsigned fcov_group_size(unsigned n, enum fcov_group g)
+{
+    switch (g) {
+    case G_META:
+        return FCOV_CODES * (n / 2) * n;
+    case G_GROUP:
+        return K_COUNT;
+    case G_SKIP:
+        return S_COUNT;
+    case G_GATE:
+        return 2 * n * n + 1;
+    case G_STALL:
+        return ST_COUNT;
+    case G_WRAP:
+        return 2 * n;
+    case G_CMD:
+        return C_COUNT;
+    default:
+        return 0;
+    }
+}
+
+stc_status stc_fcov_create(unsigned n, stc_fcov **out)
+{
+    *out = NULL;
+    if (n < 4 || n > STC_N_MAX || n % 2)
+        return STC_EPARAM;
+    stc_fcov *f = calloc(1, sizeof *f);
+    if (!f)
+        return STC_ENOMEM;
+    f->n = n;
+    for (int g = 0; g < G_COUNT; g++)
+        f->first[g + 1] = f->first[g] + fcov_group_size(n, (enum fcov_group)g);
+    f->hits = calloc(f->first[G_COUNT], sizeof *f->hits);
+    if (!f->hits) {
+        free(f);
+        return STC_ENOMEM;
+    }
+    *out = f;
+    return STC_OK;
+}
+
+void stc_fcov_destroy(stc_fcov *f)
+{
+    if (!f)
+        return;
+    free(f->hits);
+    free(f);
+}
+
+void stc_fcov_begin_run(stc_fcov *f)
+{
+    f->cmd_sent = false;
+    f->mode24 = false;
+    f->prev_state = STC_ST_IDLE;
+}
+
+static void fcov_hit(stc_fcov *f, enum fcov_group g, unsigned i)
+{
+    f->hits[f->first[g] + i]++;
+}
+
+/* Name of bin i (global index). */
+static void fcov_bin_name(const stc_fcov *f, unsigned i, char *buf, size_t len)
+{
+    enum fcov_group g = G_META;
+    while (i >= f->first[g + 1])
+        g++;
+    unsigned j = i - f->first[g], n = f->n;
+    switch (g) {
+    case G_META:
+        snprintf(buf, len, "meta code=0x%X rows=%u,%u col=%u", fcov_codes[j / (n / 2 * n)],
+                 2 * (j % (n / 2 * n) / n), 2 * (j % (n / 2 * n) / n) + 1, j % n);
+        break;
+    case G_GROUP:
+        snprintf(buf, len, "group %s", fcov_kinds[j]);
+        break;
+    case G_SKIP:
+        snprintf(buf, len, "skip %s", fcov_skips[j]);
+        break;
+    case G_GATE:
+        if (j == 2 * n * n)
+            snprintf(buf, len, "gate both-zero");
+        else
+            snprintf(buf, len, "gate %s-zero pe=%u,%u", j < n * n ? "w" : "a", j % (n * n) / n,
+                     j % n);
+        break;
+    case G_STALL:
+        snprintf(buf, len, "stall %s", fcov_stalls[j]);
+        break;
+    case G_WRAP:
+        snprintf(buf, len, "wrap %s col=%u", j < n ? "past-max" : "past-min", j % n);
+        break;
+    default:
+        snprintf(buf, len, "cmd %s", fcov_cmds[j]);
+        break;
+    }
+}
+
+/* ---- sampling ------------------------------------------------------------------ */
+
+static unsigned fcov_code_index(unsigned lo, unsigned hi)
+{
+    uint8_t code = (uint8_t)(lo | hi << 2);
+    for (unsigned i = 0; i < FCOV_CODES; i++)
+        if (fcov_codes[i] == code)
+            return i;
+    return FCOV_CODES;
+}
+
+/* A 2:4 pass has just been loaded: its idx pairs and kept weights. */
+static void fcov_sample_pass(stc_fcov *f, const stc_probes *ep)
+{
+    unsigned n = f->n;
+    for (unsigned g = 0; g < n / 2; g++) {
+        for (unsigned c = 0; c < n; c++) {
+            unsigned lo = ep->pe_idx[2 * g][c], hi = ep->pe_idx[2 * g + 1][c];
+            unsigned code = fcov_code_index(lo, hi);
+            if (code < FCOV_CODES)
+                fcov_hit(f, G_META, code * (n / 2 * n) + g * n + c);
+            bool zl = ep->pe_w[2 * g][c] == 0, zh = ep->pe_w[2 * g + 1][c] == 0;
+            if (zl && zh)
+                fcov_hit(f, G_GROUP, K_ZERO);
+            else if (zl != zh)
+                fcov_hit(f, G_GROUP, K_SINGLE + (zl ? hi : lo));
+            else
+                fcov_hit(f, G_GROUP, K_TWO);
+        }
+    }
+}
+
+static unsigned fcov_popcount(uint64_t x)
+{
+    unsigned c = 0;
+    for (; x; x &= x - 1)
+        c++;
+    return c;
+}
+
+/* The skip list of a command, masked to its blocks. */
+static void fcov_sample_skip(stc_fcov *f, uint64_t skip, unsigned nblk)
+{
+    uint64_t mask = nblk >= 64 ? ~0ull : (1ull << nblk) - 1, s = skip & mask;
+    uint64_t alt = 0x5555555555555555ull & mask;
+    bool first = s & 1u, last = (s >> (nblk - 1)) & 1u;
+    if (s == 0) {
+        fcov_hit(f, G_SKIP, S_NONE);
+        return;
+    }
+    if (s == mask) {
+        fcov_hit(f, G_SKIP, S_ALL);
+        return;
+    }
+    fcov_hit(f, G_SKIP, S_SOME);
+    if (first)
+        fcov_hit(f, G_SKIP, S_FIRST);
+    if (last)
+        fcov_hit(f, G_SKIP, S_LAST);
+    if (!first && !last)
+        fcov_hit(f, G_SKIP, S_INTERIOR);
+    if (fcov_popcount(s) == 1)
+        fcov_hit(f, G_SKIP, S_SINGLE);
+    if (nblk >= 3 && (s == alt || s == (~alt & mask)))
+        fcov_hit(f, G_SKIP, S_ALT);
+    if (s & (s >> 1))
+        fcov_hit(f, G_SKIP, S_ADJ);
+}
+
+static void fcov_sample_cmd(stc_fcov *f, const stc_inputs *in)
+{
+    unsigned nblk = in->cmd_nblk + 1;
+    f->cmd_sent = true;
+    f->mode24 = in->cmd_mode;
+    fcov_hit(f, G_CMD, (unsigned)in->cmd_mode * 2 + in->cmd_bias);
+    if (in->cmd_m == 0)
+        fcov_hit(f, G_CMD, C_M1);
+    if (nblk == 1)
+        fcov_hit(f, G_CMD, C_NBLK1);
+    if (nblk == 64)
+        fcov_hit(f, G_CMD, C_NBLK64);
+    fcov_sample_skip(f, in->cmd_skip, nblk);
+}
+
+/* Why each valid PE was gated: zero weight, zero activation, or both. */
+static void fcov_sample_gates(stc_fcov *f, const stc_probes *ep)
+{
+    unsigned n = f->n;
+    for (unsigned r = 0; r < n; r++) {
+        for (unsigned c = 0; c < n; c++) {
+            if (!ep->pe_v[r][c] || ep->pe_en[r][c])
+                continue;
+            bool wz = ep->pe_w[r][c] == 0;
+            bool az = ((ep->pe_act[r][c] >> (8 * ep->pe_idx[r][c])) & 0xffu) == 0;
+            if (wz && az)
+                fcov_hit(f, G_GATE, 2 * n * n);
+            else if (wz)
+                fcov_hit(f, G_GATE, r * n + c);
+            else if (az)
+                fcov_hit(f, G_GATE, n * n + r * n + c);
+        }
+    }
+}
+
+static void fcov_sample_stalls(stc_fcov *f, const stc_inputs *in, const stc_outputs *eo)
+{
+    if (eo->cmd_ready && !in->cmd_valid && !f->cmd_sent)
+        fcov_hit(f, G_STALL, ST_CMD);
+    if (eo->bias_ready && !in->bias_valid)
+        fcov_hit(f, G_STALL, ST_BIAS);
+    if (eo->w_ready && !in->w_valid)
+        fcov_hit(f, G_STALL, ST_W);
+    if (eo->a_ready && !in->a_valid)
+        fcov_hit(f, G_STALL, ST_A);
+    if (eo->res_valid && !in->res_ready)
+        fcov_hit(f, G_STALL, ST_RES);
+}
+
+/* acc_wdata = old + psum (mod 2^32); a wrap is old and psum of one sign
+ * and the sum of the other. */
+static void fcov_sample_wraps(stc_fcov *f, const stc_probes *ep)
+{
+    unsigned n = f->n;
+    for (unsigned c = 0; c < n; c++) {
+        if (!ep->acc_we[c])
+            continue;
+        uint32_t sum = (uint32_t)ep->acc_wdata[c], add = (uint32_t)ep->pe_psum[n - 1][c];
+        int32_t old = (int32_t)(sum - add), p = (int32_t)add, s = (int32_t)sum;
+        if (old >= 0 && p >= 0 && s < 0)
+            fcov_hit(f, G_WRAP, c);
+        if (old < 0 && p < 0 && s >= 0)
+            fcov_hit(f, G_WRAP, n + c);
+    }
+}
+
+void stc_fcov_cycle(void *ctx, uint64_t cycle, const stc_inputs *in, const stc_outputs *eo,
+                    const stc_probes *ep, const stc_outputs *ao, const stc_probes *ap)
+{
+    stc_fcov *f = ctx;
+    (void)cycle;
+    (void)ao;
+    (void)ap;
+    if (!in->rst_n) {
+        stc_fcov_begin_run(f);
+        return;
+    }
+    if (f->prev_state == STC_ST_LOAD && ep->state == STC_ST_STREAM && f->mode24)
+        fcov_sample_pass(f, ep);
+    f->prev_state = ep->state;
+    fcov_sample_stalls(f, in, eo);
+    if (in->cmd_valid && eo->cmd_ready)
+        fcov_sample_cmd(f, in);
+    fcov_sample_gates(f, ep);
+    fcov_sample_wraps(f, ep);
+}
+
+/* ---- report ---------------------------------------------------------------------- */
+
+void stc_fcov_totals(const stc_fcov *f, unsigned *hit, unsigned *total)
+{
+    *hit = 0;
+    *total = f->first[G_COUNT];
+    for (unsigned i = 0; i < *total; i++)
+        *hit += f->hits[i] != 0;
+}
+
+void stc_fcov_report(const stc_fcov *f, FILE *out, bool list_misses)
+{
+    unsigned hit, total;
+    char name[FCOV_NAME_MAX];
+    fprintf(out, "functional coverage, N=%u\n%-8s %7s %7s %8s %14s\n", f->n, "group", "hit", "bins",
+            "percent", "samples");
+    for (int g = 0; g < G_COUNT; g++) {
+        unsigned h = 0, t = f->first[g + 1] - f->first[g];
+        uint64_t samples = 0;
+        for (unsigned i = f->first[g]; i < f->first[g + 1]; i++) {
+            h += f->hits[i] != 0;
+            samples += f->hits[i];
+        }
+        fprintf(out, "%-8s %7u %7u %7.2f%% %14" PRIu64 "\n", fcov_group_names[g], h, t,
+                100.0 * h / t, samples);
+    }
+    stc_fcov_totals(f, &hit, &total);
+    fprintf(out, "%-8s %7u %7u %7.2f%%\n", "total", hit, total, 100.0 * hit / total);
+    if (!list_misses)
+        return;
+    for (unsigned i = 0; i < total; i++) {
+        if (f->hits[i])
+            continue;
+        fcov_bin_name(f, i, name, sizeof name);
+        fprintf(out, "  not hit: %s\n", name);
+    }
+}
+
+#ifndef STC_FCOV_NO_MAIN
+/* ---- the stc_fcov program ---------------------------------------------------------- */
+
+#include "stc_gen.h"
+#include "stc_lockstep.h"
+
+#define FCOV_MAX_STALLS 8
+#define FCOV_EXTRA_NBLK 6
+
+typedef struct fcov_args {
+    unsigned stalls[FCOV_MAX_STALLS];
+    unsigned nstalls;
+    uint64_t seed;
+    double floor_pct;
+    const char *report;
+    const char *vl_cov;
+    const char *extra_dir;
+    bool quiet;
+    char **vecs;
+    int nvecs;
+} fcov_args;
+
+static void fcov_usage(FILE *f)
+{
+    fprintf(f, "usage: stc_fcov [--stall P]... [--seed S] [--floor PCT] [--report F.txt]\n"
+               "                [--vl-cov F.dat] [--quiet] VEC...\n"
+               "       stc_fcov --make-extra DIR\n"
+               "exit: 0 pass, 1 mismatch or coverage below the floor, 2 error\n");
+}
+
+static int fcov_parse_num(const char *s, double max, double *out)
+{
+    char *end;
+    if (!s || s[0] < '0' || s[0] > '9')
+        return -1;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int fcov_option(fcov_args *a, const char *opt, const char *val)
+{
+    double v = 0;
+    if (strcmp(opt, "--report") == 0)
+        a->report = val;
+    else if (strcmp(opt, "--vl-cov") == 0)
+        a->vl_cov = val;
+    else if (strcmp(opt, "--make-extra") == 0)
+        a->extra_dir = val;
+    else if (strcmp(opt, "--stall") == 0 && a->nstalls < FCOV_MAX_STALLS &&
+             fcov_parse_num(val, 90, &v) == 0 && v == (unsigned)v)
+        a->stalls[a->nstalls++] = (unsigned)v;
+    else if (strcmp(opt, "--seed") == 0 && fcov_parse_num(val, 1e15, &v) == 0)
+        a->seed = (uint64_t)v;
+    else if (strcmp(opt, "--floor") == 0 && fcov_parse_num(val, 100, &v) == 0)
+        a->floor_pct = v;
+    else {
+        fprintf(stderr, "stc_fcov: bad option or value: %s %s\n", opt, val);
+        return -1;
+    }
+    return 0;
+}
+
+static int fcov_parse_args(fcov_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->seed = 1;
+    a->vecs = argv + 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quiet") == 0) {
+            a->quiet = true;
+        } else if (strncmp(argv[i], "--", 2) == 0) {
+            if (i + 1 >= argc || fcov_option(a, argv[i], argv[i + 1]) != 0) {
+                if (i + 1 >= argc)
+                    fprintf(stderr, "stc_fcov: %s needs a value\n", argv[i]);
+                return -1;
+            }
+            i++;
+        } else {
+            a->vecs[a->nvecs++] = argv[i];
+        }
+    }
+    if (a->nstalls == 0)
+        a->stalls[a->nstalls++] = 0;
+    if (!a->extra_dir && a->nvecs == 0) {
+        fprintf(stderr, "stc_fcov: no vector files given\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- directed extra vectors: skip-list patterns the generator's random
+ * block classes do not reach reliably. A block or sp24-block vector with
+ * no zero block gets the pattern's blocks zeroed and marked skipped, and
+ * its expected C recomputed by the functional reference. */
+static const unsigned fcov_extra_skips[] = {0x15, 0x2a, 0x08, 0x1e, 0x21, 0x01, 0x20, 0x0c};
+
+static stc_status fcov_extra_one(const char *dir, unsigned n, bool mode24, unsigned skip, char *err,
+                                 size_t errlen)
+{
+    stc_gen_opts o;
+    stc_vec v;
+    char path[4096];
+    stc_gen_opts_init(&o);
+    o.cls = mode24 ? "sp24-block" : "block";
+    o.n = n;
+    o.m = 8;
+    o.k = FCOV_EXTRA_NBLK * (mode24 ? 2 * n : n);
+    o.seed = skip;
+    o.sparsity = 0;
+    o.bias = skip & 1u;
+    stc_status st = stc_gen_vector(&o, &v, err, errlen);
+    if (st != STC_OK)
+        return st;
+    /* Stored W has n rows per block in both modes (2:4 keeps n of 2n). */
+    for (unsigned b = 0; b < FCOV_EXTRA_NBLK; b++)
+        if ((skip >> b) & 1u)
+            memset(v.w + (size_t)b * n * n, 0, (size_t)n * n);
+    v.skip = skip;
+    snprintf(v.cls, sizeof v.cls, "extra-skip");
+    st = stc_vec_fill_expected(&v, err, errlen);
+    snprintf(path, sizeof path, "%s/extra-skip-n%u-%s-m8-k%u-x%02x.vec", dir, n,
+             mode24 ? "2of4" : "dense", o.k, skip);
+    if (st == STC_OK)
+        st = stc_vec_write(path, &v, err, errlen);
+    stc_vec_free(&v);
+    return st;
+}
+
+static int fcov_make_extra(const char *dir)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_params p;
+    unsigned count = 0;
+    stc_rtl_params(&p);
+    for (unsigned i = 0; i < sizeof fcov_extra_skips / sizeof fcov_extra_skips[0]; i++) {
+        for (int m24 = 0; m24 < 2; m24++) {
+            if (fcov_extra_one(dir, p.n, m24, fcov_extra_skips[i], err, sizeof err) != STC_OK) {
+                fprintf(stderr, "stc_fcov: extra vector: %s\n", err);
+                return 2;
+            }
+            count++;
+        }
+    }
+    printf("stc_fcov: %u directed vectors for N=%u in %s\n", count, p.n, dir);
+    return 0;
+}
+
+/* Runs one vector at one stall setting; 0 pass, 1 mismatch, 2 error. */
+static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const char *path,
+                        unsigned stall)
+{
+    stc_vec v;
+    stc_run_result res;
+    char err[STC_VEC_ERR_MAX];
+    if (stc_vec_read(path, &v, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_fcov: %s\n", err);
+        return 2;
+    }
+    stc_run_opts o = {.seed = a->seed,
+                      .stall_pct = stall,
+                      .max_errors = 1,
+                      .vec_path = path,
+                      .log = stderr,
+                      .on_cycle = stc_fcov_cycle,
+                      .hook_ctx = f};
+    stc_fcov_begin_run(f);
+    stc_status st = stc_lockstep_run(rtl, &v, &o, &res);
+    stc_vec_free(&v);
+    if (st != STC_OK) {
+        fprintf(stderr, "stc_fcov: %s: cannot run: %s\n", path, stc_status_str(st));
+        return 2;
+    }
+    if (!res.pass)
+        fprintf(stderr, "FAIL %s stall=%u seed=%" PRIu64 "\n", path, stall, a->seed);
+    else if (!a->quiet)
+        printf("PASS %s stall=%u cycles=%" PRIu64 "\n", path, stall, res.cycles);
+    return res.pass ? 0 : 1;
+}
+
+static int fcov_write_report(const char *path, const stc_fcov *f)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *o = fopen(tmp, "w");
+    if (!o) {
+        fprintf(stderr, "stc_fcov: cannot write %s: %s\n", tmp, strerror(errno));
+        return 2;
+    }
+    stc_fcov_report(f, o, true);
+    if (fclose(o) != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "stc_fcov: cannot write %s\n", path);
+        remove(tmp);
+        return 2;
+    }
+    return 0;
+}
+
+/* Runs everything; returns the worst run status. */
+static int fcov_run_all(const fcov_args *a, stc_rtl *rtl, stc_fcov *f)
+{
+    int worst = 0;
+    for (unsigned s = 0; s < a->nstalls; s++) {
+        for (int i = 0; i < a->nvecs; i++) {
+            int rc = fcov_run_one(a, rtl, f, a->vecs[i], a->stalls[s]);
+            worst = rc > worst ? rc : worst;
+        }
+    }
+    if (a->vl_cov && stc_rtl_coverage_write(rtl, a->vl_cov) != STC_OK) {
+        fprintf(stderr, "stc_fcov: --vl-cov needs the Verilator --coverage build\n");
+        worst = 2;
+    }
+    return worst;
+}
+
+int main(int argc, char **argv)
+{
+    fcov_args a;
+    stc_rtl *rtl;
+    stc_fcov *f;
+    stc_params p;
+    unsigned hit, total;
+
+    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        fcov_usage(stdout);
+        return 0;
+    }
+    if (fcov_parse_args(&a, argc, argv) != 0) {
+        fcov_usage(stderr);
+        return 2;
+    }
+    if (a.extra_dir)
+        return fcov_make_extra(a.extra_dir);
+    stc_rtl_params(&p);
+    if (stc_fcov_create(p.n, &f) != STC_OK || stc_rtl_create(0, NULL, &rtl) != STC_OK) {
+        fprintf(stderr, "stc_fcov: set-up failed\n");
+        return 2;
+    }
+    int rc = fcov_run_all(&a, rtl, f);
+    stc_rtl_destroy(rtl);
+    stc_fcov_report(f, stdout, true);
+    if (a.report && fcov_write_report(a.report, f) != 0)
+        rc = 2;
+    stc_fcov_totals(f, &hit, &total);
+    double pct = 100.0 * hit / total;
+    stc_fcov_destroy(f);
+    if (rc == 0 && pct < a.floor_pct) {
+        fprintf(stderr, "stc_fcov: functional coverage %.2f%% is below the floor of %.2f%%\n", pct,
+                a.floor_pct);
+        rc = 1;
+    }
+    printf("fcov: %u vector runs, functional coverage %.2f%% (%u/%u bins), floor %.2f%%: %s\n",
+           a.nvecs * (int)a.nstalls, pct, hit, total, a.floor_pct,
+           rc == 0   ? "PASS"
+           : rc == 1 ? "FAIL"
+                     : "ERROR");
+    return rc;
+}
+#endif

@@ -1,0 +1,243 @@
+/*
+ * fuzz_vec_read.c - AFL++ harness for the vector reader and the tools'
+ * argument handling.
+ *
+ *   fuzz_vec_read read FILE      FILE is a vector: stc_vec_read, then on
+ *                                success validate / dense W / expected C
+ *   fuzz_vec_read vecgen FILE    FILE holds arguments (one per line or NUL-
+ *   fuzz_vec_read vecdump FILE   separated) for stc_vecgen / stc_vecdump,
+ *                                run in the sandbox $STC_FUZZ_SANDBOX
+ *
+ * Besides crashes and sanitizer reports, the harness turns these broken
+ * contracts into aborts (which AFL++ records as crashes):
+ *   - a rejected vector whose message does not start with "FILE:LINE: "
+ *     (or "FILE: " for an I/O error), or an accepted one that does not
+ *     validate;
+ *   - stc_vecgen failing but leaving good.vec changed or a temporary file
+ *     behind; stc_vecgen succeeding with an output the reader rejects;
+ *   - a tool exit status other than 0 or 2.
+ * Arguments with a '/' and --regression are dropped, so the tools only ever
+ * touch the sandbox (which must hold good.vec and bad.vec).
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fuzz_mains.h"
+#include "stc_vec.h"
+
+#define FUZZ_MAX_ARGS 24
+#define FUZZ_MAX_INPUT 4096
+#define FUZZ_MAX_GOOD (1u << 20) /* the sandbox's good.vec is a few hundred bytes */
+#define FUZZ_GOOD "good.vec"
+
+typedef struct fuzz_buf {
+    char *data;
+    size_t len;
+} fuzz_buf;
+
+static void fuzz_fail(const char *what, const char *detail)
+{
+    fprintf(stderr, "fuzz_vec_read: contract broken: %s%s%s\n", what, detail ? ": " : "",
+            detail ? detail : "");
+    abort();
+}
+
+static int fuzz_slurp(const char *path, size_t max, fuzz_buf *b)
+{
+    FILE *f = fopen(path, "rb");
+    b->data = NULL;
+    b->len = 0;
+    if (!f)
+        return -1;
+    b->data = malloc(max + 1);
+    if (b->data)
+        b->len = fread(b->data, 1, max, f);
+    fclose(f);
+    if (!b->data)
+        return -1;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+/* "path:LINE: msg" for format errors, "path: msg" for I/O errors. */
+static void fuzz_check_message(const char *path, stc_status st, const char *err)
+{
+    size_t n = strlen(path);
+    if (strncmp(err, path, n) != 0 || err[n] != ':')
+        fuzz_fail("error message does not name the file", err);
+    const char *p = err + n + 1;
+    if (st == STC_EIO && *p == ' ')
+        return;
+    if (*p < '1' || *p > '9')
+        fuzz_fail("error message has no line number", err);
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p[0] != ':' || p[1] != ' ' || p[2] == '\0')
+        fuzz_fail("error message is not FILE:LINE: message", err);
+}
+
+static int fuzz_read(const char *path)
+{
+    stc_vec v;
+    char err[STC_VEC_ERR_MAX] = "";
+    stc_status st = stc_vec_read(path, &v, err, sizeof err);
+    if (st != STC_OK) {
+        fuzz_check_message(path, st, err);
+        return 0;
+    }
+    if (stc_vec_validate(&v, err, sizeof err) != STC_OK)
+        fuzz_fail("accepted vector does not validate", err);
+    int8_t *wd = malloc((size_t)v.k * v.n);
+    if (!wd || stc_vec_dense_w(&v, wd, err, sizeof err) != STC_OK)
+        fuzz_fail("accepted vector has no dense W", err);
+    free(wd);
+    (void)stc_vec_check_expected(&v, err, sizeof err);
+    stc_vec_free(&v);
+    return 0;
+}
+
+/* Splits the input into arguments (newline or NUL separated), dropping
+ * anything that could leave the sandbox or take seconds. */
+static int fuzz_split_args(char *data, size_t len, const char *prog, char **argv)
+{
+    int argc = 0;
+    argv[argc++] = (char *)prog;
+    size_t i = 0;
+    while (i < len && argc < FUZZ_MAX_ARGS) {
+        char *a = data + i;
+        size_t l = 0;
+        while (i + l < len && data[i + l] != '\n' && data[i + l] != '\0')
+            l++;
+        a[l] = '\0';
+        i += l + 1;
+        if (strchr(a, '/') || strcmp(a, "--regression") == 0)
+            continue;
+        argv[argc++] = a;
+    }
+    argv[argc] = NULL;
+    return argc;
+}
+
+/* Leftover temporary files and stray outputs: the former break the
+ * writer's contract; both are removed so every run starts the same. */
+static int fuzz_clean_sandbox(void)
+{
+    int temps = 0;
+    DIR *d = opendir(".");
+    struct dirent *e;
+    if (!d)
+        fuzz_fail("cannot open the sandbox", NULL);
+    while ((e = readdir(d)) != NULL) {
+        const char *n = e->d_name;
+        if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, FUZZ_GOOD) == 0 ||
+            strcmp(n, "bad.vec") == 0)
+            continue;
+        temps += strstr(n, ".tmp.") != NULL;
+        unlink(n);
+    }
+    closedir(d);
+    return temps;
+}
+
+static void fuzz_restore_good(const fuzz_buf *good)
+{
+    FILE *f = fopen(FUZZ_GOOD, "wb");
+    if (!f || fwrite(good->data, 1, good->len, f) != good->len || fclose(f) != 0)
+        fuzz_fail("cannot restore " FUZZ_GOOD, NULL);
+}
+
+/* The -o argument of a vecgen command line, or NULL. */
+static const char *fuzz_out_arg(int argc, char **argv)
+{
+    const char *out = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "-o") == 0)
+            out = argv[i + 1];
+    return out;
+}
+
+static int fuzz_vecgen(int argc, char **argv, const fuzz_buf *good)
+{
+    char err[STC_VEC_ERR_MAX];
+    fuzz_buf after;
+    int rc = stc_vecgen_main(argc, argv);
+    if (rc != 0 && rc != 2)
+        fuzz_fail("stc_vecgen exit status is neither 0 nor 2", NULL);
+    const char *out = fuzz_out_arg(argc, argv);
+    if (rc == 0 && out) {
+        stc_vec v;
+        if (stc_vec_read(out, &v, err, sizeof err) != STC_OK)
+            fuzz_fail("stc_vecgen wrote a vector the reader rejects", err);
+        stc_vec_free(&v);
+    }
+    if (rc != 0) {
+        if (fuzz_slurp(FUZZ_GOOD, good->len + 1, &after) != 0 || after.len != good->len ||
+            memcmp(after.data, good->data, good->len) != 0)
+            fuzz_fail("failed stc_vecgen changed " FUZZ_GOOD, NULL);
+        free(after.data);
+    }
+    if (fuzz_clean_sandbox() && rc != 0)
+        fuzz_fail("failed stc_vecgen left a temporary file", NULL);
+    fuzz_restore_good(good);
+    return 0;
+}
+
+static int fuzz_tool(const char *tool, const char *path)
+{
+    fuzz_buf in, good;
+    char *argv[FUZZ_MAX_ARGS + 1];
+    const char *box = getenv("STC_FUZZ_SANDBOX");
+    /* The input path may be relative to where we started: read it first. */
+    if (fuzz_slurp(path, FUZZ_MAX_INPUT, &in) != 0) {
+        fprintf(stderr, "fuzz_vec_read: cannot read %s\n", path);
+        return 2;
+    }
+    if (!box || chdir(box) != 0 || fuzz_slurp(FUZZ_GOOD, FUZZ_MAX_GOOD, &good) != 0) {
+        fprintf(stderr, "fuzz_vec_read: set STC_FUZZ_SANDBOX to a directory with %s\n", FUZZ_GOOD);
+        free(in.data);
+        return 2;
+    }
+    int argc = fuzz_split_args(in.data, in.len, tool, argv);
+    int rc = 0;
+    if (strcmp(tool, "vecgen") == 0) {
+        rc = fuzz_vecgen(argc, argv, &good);
+    } else {
+        rc = stc_vecdump_main(argc, argv);
+        if (rc != 0 && rc != 2)
+            fuzz_fail("stc_vecdump exit status is neither 0 nor 2", NULL);
+        rc = 0;
+    }
+    free(in.data);
+    free(good.data);
+    return rc;
+}
+
+static int fuzz_one(const char *target, const char *path)
+{
+    if (strcmp(target, "read") == 0)
+        return fuzz_read(path);
+    return fuzz_tool(target, path);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3 || (strcmp(argv[1], "read") != 0 && strcmp(argv[1], "vecgen") != 0 &&
+                      strcmp(argv[1], "vecdump") != 0)) {
+        fprintf(stderr, "usage: fuzz_vec_read read|vecgen|vecdump FILE\n");
+        return 2;
+    }
+#ifdef __AFL_HAVE_MANUAL_CONTROL
+    /* Persistent mode: AFL++ rewrites FILE between iterations; the harness
+     * keeps no state across them (the sandbox is restored every time). */
+    __AFL_INIT();
+    int rc = 0;
+    while (__AFL_LOOP(1000))
+        rc = fuzz_one(argv[1], argv[2]);
+    return rc;
+#else
+    return fuzz_one(argv[1], argv[2]);
+#endif
+}
