@@ -83,3 +83,44 @@ $(TLM_EXAMPLE): $(BUILD)/sc/stc_tlm_example.o $(BUILD)/sc/stc_tlm_tile.o $(SC_SI
 
 tlm-example: $(TLM_EXAMPLE)
 	$(TLM_EXAMPLE) $(TLM_VECS)
+
+# ---- test and speed ---------------------------------------------------------
+SC_TEST_DIR := $(BUILD)/sc-n$(SC_TEST_N)/test
+SC_TEST_VECS = $(wildcard $(REGRESSION_DIR)/*-n$(SC_TEST_N)-*.vec)
+
+# The SystemC cosim must pass the N=$(SC_TEST_N) regression with exactly the
+# C runner's per-vector lines (verdict and counters), at two stall settings;
+# both must catch a corrupted expected C (exit 1); the TLM example must
+# pass the same vectors and a generated GEMM.
+sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N) $(TLM_EXAMPLE)
+	@set -e; d=$(SC_TEST_DIR); mkdir -p $$d; \
+	for s in 0 25; do \
+	  echo "== sim-sc-test: SystemC cosim vs C runner, N=$(SC_TEST_N), stall $$s%, seed $(SEED)"; \
+	  $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc --seed $(SEED) --stall $$s $(SC_TEST_VECS) >$$d/sc-$$s.out \
+	    || { cat $$d/sc-$$s.out; echo "sim-sc-test: SystemC cosim failed (stall $$s%)" >&2; exit 1; }; \
+	  $(BUILD)/stc_sim-n$(SC_TEST_N) --seed $(SEED) --stall $$s $(SC_TEST_VECS) >$$d/c-$$s.out \
+	    || { echo "sim-sc-test: the C runner fails too (stall $$s%): see $$d/c-$$s.out" >&2; exit 1; }; \
+	  grep '^\[' $$d/c-$$s.out >$$d/c-$$s.lines; grep '^\[' $$d/sc-$$s.out >$$d/sc-$$s.lines; \
+	  diff -u $$d/c-$$s.lines $$d/sc-$$s.lines \
+	    || { echo "sim-sc-test: per-vector verdicts or counters differ from the C runner (stall $$s%)" >&2; exit 1; }; \
+	  tail -n 1 $$d/sc-$$s.out; \
+	done; \
+	bad=$$d/bad-c.vec; v=$$(ls $(REGRESSION_DIR)/sp24-n$(SC_TEST_N)-*.vec | head -n 1); \
+	awk '/^\/\/ section C/ { print; getline; $$1 = ($$1 == "00000000" ? "00000001" : "00000000") } { print }' $$v >$$bad; \
+	echo "== sim-sc-test: a corrupted expected C must fail (exit 1)"; \
+	rc=0; $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc --quiet $$bad >$$d/bad.out 2>&1 || rc=$$?; \
+	test $$rc = 1 && grep -q 'RESULT MISMATCH' $$d/bad.out \
+	  || { cat $$d/bad.out; echo "sim-sc-test: SystemC cosim did not flag $$bad (exit $$rc)" >&2; exit 1; }; \
+	rc=0; $(TLM_EXAMPLE) $$bad >$$d/bad-tlm.out 2>&1 || rc=$$?; \
+	test $$rc = 1 && grep -q 'RESULT MISMATCH' $$d/bad-tlm.out \
+	  || { cat $$d/bad-tlm.out; echo "sim-sc-test: TLM example did not flag $$bad (exit $$rc)" >&2; exit 1; }; \
+	echo "== sim-sc-test: TLM-2.0 example, N=$(SC_TEST_N) regression and a generated N=16 GEMM"; \
+	$(TLM_EXAMPLE) $(SC_TEST_VECS) >$$d/tlm.out 2>&1 || { cat $$d/tlm.out; exit 1; }; tail -n 1 $$d/tlm.out; \
+	$(TLM_EXAMPLE) >$$d/tlm-gen.out 2>&1 || { cat $$d/tlm-gen.out; exit 1; }; tail -n 1 $$d/tlm-gen.out; \
+	echo "sim-sc-test: PASS"
+
+# cycles/s of the SystemC cosim next to the C runner (docs/systemc.md, "SystemC").
+SC_BENCH_NS ?= 16 4
+sim-sc-bench: $(foreach n,$(SC_BENCH_NS),$(BUILD)/sc-n$(n)/stc_sim_sc $(BUILD)/stc_sim-n$(n))
+	@$(DEPS) bench || true
+	sim/sc/sc_bench.sh $(BUILD) $(BUILD)/sc-bench.md $(SC_BENCH_RUNS) $(SC_BENCH_NS)
