@@ -5,8 +5,8 @@
  * against a floor, and in a Verilator --coverage build writes the line and
  * toggle coverage too.
  *
- *   stc_fcov [--stall P]... [--seed S] [--floor PCT] [--report F.txt]
- *            [--vl-cov F.dat] [--quiet] VEC...
+ *   stc_fcov [--stall P]... [--seed S] [--reset-at C] [--floor PCT]
+ *            [--report F.txt] [--vl-cov F.dat] [--quiet] VEC...
  *   stc_fcov --make-extra DIR      writes the directed extra vectors
  *
  * Exit: 0 pass (and coverage >= floor), 1 mismatch or coverage below the
@@ -357,6 +357,7 @@ typedef struct fcov_args {
     unsigned stalls[FCOV_MAX_STALLS];
     unsigned nstalls;
     uint64_t seed;
+    uint64_t reset_at;
     double floor_pct;
     const char *report;
     const char *vl_cov;
@@ -368,8 +369,8 @@ typedef struct fcov_args {
 
 static void fcov_usage(FILE *f)
 {
-    fprintf(f, "usage: stc_fcov [--stall P]... [--seed S] [--floor PCT] [--report F.txt]\n"
-               "                [--vl-cov F.dat] [--quiet] VEC...\n"
+    fprintf(f, "usage: stc_fcov [--stall P]... [--seed S] [--reset-at C] [--floor PCT]\n"
+               "                [--report F.txt] [--vl-cov F.dat] [--quiet] VEC...\n"
                "       stc_fcov --make-extra DIR\n"
                "exit: 0 pass, 1 mismatch or coverage below the floor, 2 error\n");
 }
@@ -401,6 +402,8 @@ static int fcov_option(fcov_args *a, const char *opt, const char *val)
         a->stalls[a->nstalls++] = (unsigned)v;
     else if (strcmp(opt, "--seed") == 0 && fcov_parse_num(val, 1e15, &v) == 0)
         a->seed = (uint64_t)v;
+    else if (strcmp(opt, "--reset-at") == 0 && fcov_parse_num(val, 1e9, &v) == 0 && v >= 1)
+        a->reset_at = (uint64_t)v;
     else if (strcmp(opt, "--floor") == 0 && fcov_parse_num(val, 100, &v) == 0)
         a->floor_pct = v;
     else {
@@ -476,6 +479,45 @@ static stc_status fcov_extra_one(const char *dir, unsigned n, bool mode24, unsig
     return st;
 }
 
+/* corner-wrap puts the positive wraps in even columns and the negative in
+ * odd ones; the same vector with its columns rotated by one wraps the
+ * other way in every column. */
+static stc_status fcov_extra_wrap(const char *dir, unsigned n, char *err, size_t errlen)
+{
+    stc_gen_opts o;
+    stc_vec v;
+    char path[4096];
+    int8_t w0[STC_N_MAX];
+    int32_t b0[STC_N_MAX];
+    stc_gen_opts_init(&o);
+    o.cls = "corner-wrap";
+    o.n = n;
+    o.m = 4;
+    o.k = 2 * n;
+    o.seed = 1;
+    o.mode = 0;
+    stc_status st = stc_gen_vector(&o, &v, err, errlen);
+    if (st != STC_OK)
+        return st;
+    for (unsigned r = 0; r < v.k; r++) {
+        memcpy(w0, v.w + (size_t)r * n, n);
+        for (unsigned c = 0; c < n; c++)
+            v.w[(size_t)r * n + c] = w0[(c + 1) % n];
+    }
+    for (unsigned r = 0; r < v.m; r++) {
+        memcpy(b0, v.bias + (size_t)r * n, n * sizeof *b0);
+        for (unsigned c = 0; c < n; c++)
+            v.bias[(size_t)r * n + c] = b0[(c + 1) % n];
+    }
+    snprintf(v.cls, sizeof v.cls, "extra-wrap");
+    st = stc_vec_fill_expected(&v, err, errlen);
+    snprintf(path, sizeof path, "%s/extra-wrap-n%u-dense-m4-k%u-rot1.vec", dir, n, o.k);
+    if (st == STC_OK)
+        st = stc_vec_write(path, &v, err, errlen);
+    stc_vec_free(&v);
+    return st;
+}
+
 static int fcov_make_extra(const char *dir)
 {
     char err[STC_VEC_ERR_MAX];
@@ -491,13 +533,18 @@ static int fcov_make_extra(const char *dir)
             count++;
         }
     }
+    if (fcov_extra_wrap(dir, p.n, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_fcov: extra vector: %s\n", err);
+        return 2;
+    }
+    count++;
     printf("stc_fcov: %u directed vectors for N=%u in %s\n", count, p.n, dir);
     return 0;
 }
 
 /* Runs one vector at one stall setting; 0 pass, 1 mismatch, 2 error. */
 static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const char *path,
-                        unsigned stall)
+                        unsigned stall, uint64_t seed)
 {
     stc_vec v;
     stc_run_result res;
@@ -506,9 +553,10 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
         fprintf(stderr, "stc_fcov: %s\n", err);
         return 2;
     }
-    stc_run_opts o = {.seed = a->seed,
+    stc_run_opts o = {.seed = seed,
                       .stall_pct = stall,
                       .max_errors = 1,
+                      .reset_at = a->reset_at,
                       .vec_path = path,
                       .log = stderr,
                       .on_cycle = stc_fcov_cycle,
@@ -521,7 +569,7 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
         return 2;
     }
     if (!res.pass)
-        fprintf(stderr, "FAIL %s stall=%u seed=%" PRIu64 "\n", path, stall, a->seed);
+        fprintf(stderr, "FAIL %s stall=%u seed=%" PRIu64 "\n", path, stall, seed);
     else if (!a->quiet)
         printf("PASS %s stall=%u cycles=%" PRIu64 "\n", path, stall, res.cycles);
     return res.pass ? 0 : 1;
@@ -551,7 +599,9 @@ static int fcov_run_all(const fcov_args *a, stc_rtl *rtl, stc_fcov *f)
     int worst = 0;
     for (unsigned s = 0; s < a->nstalls; s++) {
         for (int i = 0; i < a->nvecs; i++) {
-            int rc = fcov_run_one(a, rtl, f, a->vecs[i], a->stalls[s]);
+            /* A different stall seed per vector: with one seed every
+             * vector would see the same stall pattern at its start. */
+            int rc = fcov_run_one(a, rtl, f, a->vecs[i], a->stalls[s], a->seed + (uint64_t)i);
             worst = rc > worst ? rc : worst;
         }
     }

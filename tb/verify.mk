@@ -19,7 +19,7 @@ SOAK_SECONDS ?= 600
 FUZZ_SECONDS ?= 90
 FCOV_FLOOR   ?= 100
 
-.PHONY: cov cov-ci xreset fuzz fuzz-build asan soak verify-ci verify-help
+.PHONY: cov cov-ci xreset fuzz fuzz-build fuzz-replay asan soak verify-ci verify-help
 
 verify-help:
 	@sed -n '4,12p' tb/verify.mk
@@ -37,9 +37,11 @@ $(1): $(2) $(SIM_C_OBJS) $(BUILD)/$(3)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_L
 endef
 
 SOAK_BIN := $(BUILD)/stc_soak-n$(VERIFY_N)
-FCOV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)-cov
+FCOV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)
+FCOV_COV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)-cov
 $(eval $(call VERIFY_LINK,$(SOAK_BIN),$(BUILD)/sim/stc_soak.o,vl-n$(VERIFY_N)))
-$(eval $(call VERIFY_LINK,$(FCOV_BIN),$(BUILD)/sim/stc_fcov.o,vl-n$(VERIFY_N)-cov))
+$(eval $(call VERIFY_LINK,$(FCOV_BIN),$(BUILD)/sim/stc_fcov.o,vl-n$(VERIFY_N)))
+$(eval $(call VERIFY_LINK,$(FCOV_COV_BIN),$(BUILD)/sim/stc_fcov.o,vl-n$(VERIFY_N)-cov))
 
 # ---- soak ---------------------------------------------------------------------
 soak: $(SOAK_BIN)
@@ -121,11 +123,43 @@ $(FUZZ_REPLAY): $(FUZZ_DEPS)
 fuzz-build: $(FUZZ_BIN) $(FUZZ_REPLAY)
 
 # Corpus replay under ASan without AFL (what CI runs when AFL++ is absent).
-fuzz-replay: $(FUZZ_REPLAY)
+fuzz-replay: $(FUZZ_REPLAY) $(VECGEN) $(VECDUMP)
 	scripts/fuzz.sh replay $(FUZZ_REPLAY) $(FUZZ_DIR) 0 $(FUZZ_TARGETS)
 
-fuzz: $(FUZZ_BIN) $(FUZZ_REPLAY) $(VECGEN)
+fuzz: $(FUZZ_BIN) $(FUZZ_REPLAY) $(VECGEN) $(VECDUMP)
 	@$(DEPS) fuzz
 	scripts/fuzz.sh fuzz $(FUZZ_BIN) $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 	scripts/fuzz.sh replay $(FUZZ_REPLAY) $(FUZZ_DIR) 0 $(FUZZ_TARGETS)
 	scripts/fuzz_tools_check.sh $(VECGEN) $(VECDUMP) $(FUZZ_DIR)/tools-check
+
+# ---- coverage -------------------------------------------------------------------
+COV_DIR := $(BUILD)/cov
+
+# Line/toggle (Verilator --coverage build, merged .dat -> lcov -> genhtml
+# under $(COV_DIR)/html) and functional coverage with the floor.
+cov: $(FCOV_COV_BIN)
+	@$(DEPS) cov
+	scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(VERIFY_VECS)
+
+# CI: the functional part only, on the plain (fast to build) N=4 runner.
+cov-ci: $(FCOV_BIN)
+	NO_VLCOV=1 scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(VERIFY_VECS)
+
+# ---- CI subset --------------------------------------------------------------------
+VERIFY_CI_FUZZ_SECONDS ?= 20
+VERIFY_CI_SOAK_CYCLES  ?= 200000
+
+verify-ci:
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory cov-ci && \
+	$(MAKE) --no-print-directory xreset && \
+	$(MAKE) --no-print-directory asan && \
+	$(MAKE) --no-print-directory soak SOAK_CYCLES=$(VERIFY_CI_SOAK_CYCLES) && \
+	if [ -n "$(FUZZ_CC)" ] && command -v afl-fuzz >/dev/null; then \
+	  $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(VERIFY_CI_FUZZ_SECONDS); \
+	else \
+	  echo "verify-ci: AFL++ not installed, replaying the fuzz corpus under ASan instead"; \
+	  $(MAKE) --no-print-directory fuzz-replay && \
+	  scripts/fuzz_tools_check.sh $(VECGEN) $(VECDUMP) $(FUZZ_DIR)/tools-check; \
+	fi && \
+	echo "verify-ci: PASS in $$(( $$(date +%s) - start )) s"
