@@ -1,0 +1,85 @@
+# tb/mutate.mk - "prove the harness catches bugs" (owner: verification).
+# -include'd by the top Makefile. Everything is built at N = $(MUT_N) (4)
+# under $(BUILD)/bugs/ and $(BUILD)/mut/; docs/verification.md explains
+# the method and holds the generated tables.
+#
+#   make bugs       apply every tb/bugs/NN-name.patch to a copy of rtl/,
+#                   build each at N=4, run it over the N=4 regression at 0%
+#                   and 25% stalls; print the table (caught, first cycle,
+#                   signal, vector), write it into docs/verification.md,
+#                   fail if a bug escapes
+#   make mutate     Yosys `mutate`: MUT_COUNT (200) seeded mutants in one
+#                   netlist behind a `mutsel` selector, one Verilator build,
+#                   one run per mutant over the regression at 0% and 25%
+#                   stalls; killed / survived / not covered, score, into
+#                   docs/verification.md; fails on an unexplained survivor
+#   make mutate-ci  the same on a fixed subset (MUT_CI_COUNT mutants, every
+#                   MUT_COUNT/MUT_CI_COUNT-th of the list), no doc update
+#
+# Knobs: MUT_N, MUT_COUNT, MUT_SEED, MUT_CI_COUNT, MUT_STALLS, MUT_SIM_SEED.
+
+MUT_N        ?= 4
+MUT_COUNT    ?= 200
+MUT_SEED     ?= 1
+MUT_CI_COUNT ?= 40
+MUT_STALLS   ?= 0 25
+MUT_SIM_SEED ?= 1
+MUT_DOC      ?= docs/verification.md
+YOSYS        ?= yosys
+
+MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/*-n$(MUT_N)-*.vec))
+
+# ---- runner variants built from other RTL sources ---------------------------
+# Modelled on SIM_RULES (sim/sim.mk), with three differences: the sources
+# come from a generated directory (prerequisite $(2), a stamp or a netlist),
+# the C++ of the model is compiled at -O1 (these models are small and run
+# for a fraction of a second; the compile dominates), and the Verilator
+# runtime library is reused from the normal $(BUILD)/vl-n$(MUT_N) build.
+#   $(1) = variant directory, $(2) = prerequisite, $(3) = Verilog sources
+define MUT_VARIANT_RULES
+$(1)/vl/Vstc_tile__ALL.a: $(2) $(BUILD)/vl-n$(MUT_N)/Vstc_tile__ALL.a
+	@rm -rf $(1)/vl && mkdir -p $(1)/vl
+	@$(VERILATOR) --cc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
+	  -GN=$(MUT_N) -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal \
+	  --Mdir $(1)/vl $(3) >$(1)/vl.log 2>&1 \
+	  || { tail -n 40 $(1)/vl.log; echo "verilator failed on $(1), log $(1)/vl.log" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s -C $(1)/vl -f Vstc_tile.mk -j $(JOBS) \
+	  OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1 Vstc_tile__ALL.a >>$(1)/vl.log 2>&1 \
+	  || { tail -n 40 $(1)/vl.log; echo "C++ build failed on $(1), log $(1)/vl.log" >&2; exit 2; }
+
+$(1)/vl/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(1)/vl/Vstc_tile__ALL.a
+	@$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_COVERAGE=0 $(call VL_DEFS,$(MUT_N)) \
+	  -Icmodel -Isim -isystem $(1)/vl -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
+	  -c $$< -o $$@
+
+$(1)/stc_sim-n$(MUT_N): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+	@$(CXX) -o $$@ $$^ $(1)/vl/Vstc_tile__ALL.a $(BUILD)/vl-n$(MUT_N)/libverilated.a -lz -pthread $(LDFLAGS)
+	@echo "built $$@"
+endef
+
+# ---- hand-written bugs ------------------------------------------------------
+BUG_PATCHES := $(sort $(wildcard tb/bugs/*.patch))
+BUG_IDS     := $(patsubst tb/bugs/%.patch,%,$(BUG_PATCHES))
+BUG_DIR     := $(BUILD)/bugs
+BUG_BINS    := $(foreach b,$(BUG_IDS),$(BUG_DIR)/$(b)/stc_sim-n$(MUT_N))
+bug_srcs     = $(patsubst $(RTL_DIR)/%,$(BUG_DIR)/$(1)/rtl/%,$(RTL_SRCS))
+
+# Patched copy of rtl/ (scripts/bugs.sh apply fails clearly if the patch
+# no longer applies to the current rtl/).
+$(BUG_DIR)/%/rtl/.applied: tb/bugs/%.patch $(RTL_SRCS) scripts/bugs.sh
+	@scripts/bugs.sh apply $* $(BUG_DIR)/$*
+
+$(foreach b,$(BUG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)))))
+
+.PHONY: bugs bugs-build bugs-check
+bugs-build: $(BUG_BINS)
+
+bugs:
+	@$(DEPS) core sim
+	@$(MAKE) --no-print-directory -j $(JOBS) bugs-build
+	@BUILD=$(BUILD) MUT_N=$(MUT_N) SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" DOC=$(MUT_DOC) \
+	  scripts/bugs.sh report $(BUG_IDS) -- $(MUT_VECS)
+
+# Only checks that every patch still applies to rtl/ (quick).
+bugs-check:
+	@scripts/bugs.sh check $(BUG_IDS)
