@@ -64,20 +64,34 @@ SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
 .PHONY: sim sim-build wave
 sim-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n))
 
+# On a failure, `make sim` re-runs the first failing vector through the
+# debugger (sim/debug.mk): windowed FST with ref_* signals, .gtkw opening at
+# the divergence, and a shrunk vector. SIM_DEBUG=0 turns that off.
+SIM_DEBUG ?= 1
+define SIM_ON_FAIL
+first=$$(awk -F, 'NR > 1 && $$14 == 0 { print $$1; exit }' $(1) 2>/dev/null); \
+if [ -n "$$first" ] && [ "$(SIM_DEBUG)" = 1 ]; then \
+  echo "== debugging the first failing vector: $$first"; \
+  $(MAKE) --no-print-directory sim-debug VEC=$$first SEED=$(SEED) STALL=$(STALL) || true; \
+fi
+endef
+
 ifneq ($(VEC),)
 VEC_N = $(or $(call vec_n,$(VEC)),$(N))
 sim:
 	@test -f "$(VEC)" || { echo "make sim: no such vector file: $(VEC)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(BUILD)/stc_sim-n$(VEC_N)
-	$(BUILD)/stc_sim-n$(VEC_N) $(SIM_OPTS) $(VEC)
+	@$(BUILD)/stc_sim-n$(VEC_N) $(SIM_OPTS) --csv $(BUILD)/sim-one.csv $(VEC) || { rc=$$?; \
+	  $(call SIM_ON_FAIL,$(BUILD)/sim-one.csv); exit $$rc; }
 else
 sim: sim-build
-	@set -e; for n in $(SIM_RUN_NS); do \
+	@status=0; for n in $(SIM_RUN_NS); do \
 	  vecs=$$(ls $(REGRESSION_DIR)/*-n$$n-*.vec 2>/dev/null); \
 	  test -n "$$vecs" || { echo "make sim: no vectors for N=$$n in $(REGRESSION_DIR)" >&2; exit 2; }; \
 	  echo "== lockstep cosim, N=$$n, $$(echo $$vecs | wc -w) vectors, seed $(SEED), stall $(STALL)%"; \
-	  $(BUILD)/stc_sim-n$$n $(SIM_OPTS) $$vecs; \
-	done
+	  $(BUILD)/stc_sim-n$$n $(SIM_OPTS) --csv $(BUILD)/sim-n$$n.csv $$vecs || { rc=$$?; \
+	    [ $$status -ne 0 ] || status=$$rc; $(call SIM_ON_FAIL,$(BUILD)/sim-n$$n.csv); }; \
+	done; exit $$status
 endif
 
 # `make bench`: lockstep against bare RTL speed, written into docs/.
