@@ -93,6 +93,8 @@ ci:
 	@mkdir -p $(CI_DIR)
 	$(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
 	$(MAKE) --no-print-directory cosim-ci
+	$(MAKE) --no-print-directory report-check
+	$(MAKE) --no-print-directory debug-test
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
 test: ci
