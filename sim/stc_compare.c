@@ -20,8 +20,14 @@ typedef struct field {
     enum field_shape shape;
 } field;
 
-#define OUT(f, k, s) {#f, offsetof(stc_outputs, f), k, s}
-#define PRB(f, k, s) {#f, offsetof(stc_probes, f), k, s}
+#define OUT(f, k, s)                                                                               \
+    {                                                                                              \
+#f, offsetof(stc_outputs, f), k, s                                                         \
+    }
+#define PRB(f, k, s)                                                                               \
+    {                                                                                              \
+#f, offsetof(stc_probes, f), k, s                                                          \
+    }
 
 static const field out_fields[] = {
     OUT(cmd_ready, F_BOOL, S_SCALAR), OUT(bias_ready, F_BOOL, S_SCALAR),
@@ -31,12 +37,12 @@ static const field out_fields[] = {
 };
 
 static const field probe_fields[] = {
-    PRB(state, F_U8, S_SCALAR),   PRB(blk, F_U32, S_SCALAR),     PRB(beat, F_U32, S_SCALAR),
-    PRB(err, F_BOOL, S_SCALAR),   PRB(pe_v, F_BOOL, S_GRID),     PRB(pe_en, F_BOOL, S_GRID),
-    PRB(pe_en_q, F_BOOL, S_GRID), PRB(pe_pv, F_BOOL, S_GRID),    PRB(pe_w, F_I8, S_GRID),
-    PRB(pe_idx, F_U8, S_GRID),    PRB(pe_act, F_U32, S_GRID),    PRB(pe_prod, F_I32, S_GRID),
-    PRB(pe_psum, F_I32, S_GRID),  PRB(bot_v, F_BOOL, S_COL),     PRB(acc_we, F_BOOL, S_COL),
-    PRB(acc_row, F_U32, S_COL),   PRB(acc_wdata, F_I32, S_COL),  PRB(cnt, F_U32, S_CNT),
+    PRB(state, F_U8, S_SCALAR),   PRB(blk, F_U32, S_SCALAR),    PRB(beat, F_U32, S_SCALAR),
+    PRB(err, F_BOOL, S_SCALAR),   PRB(pe_v, F_BOOL, S_GRID),    PRB(pe_en, F_BOOL, S_GRID),
+    PRB(pe_en_q, F_BOOL, S_GRID), PRB(pe_pv, F_BOOL, S_GRID),   PRB(pe_w, F_I8, S_GRID),
+    PRB(pe_idx, F_U8, S_GRID),    PRB(pe_act, F_U32, S_GRID),   PRB(pe_prod, F_I32, S_GRID),
+    PRB(pe_psum, F_I32, S_GRID),  PRB(bot_v, F_BOOL, S_COL),    PRB(acc_we, F_BOOL, S_COL),
+    PRB(acc_row, F_U32, S_COL),   PRB(acc_wdata, F_I32, S_COL), PRB(cnt, F_U32, S_CNT),
 };
 
 static size_t kind_size(enum field_kind k)
@@ -96,8 +102,7 @@ static void compare_element(diff_sink *s, const field *f, const char *eb, const 
         record(s, f, row, col, e, a);
 }
 
-static void compare_field(diff_sink *s, unsigned n, const field *f, const void *e,
-                          const void *a)
+static void compare_field(diff_sink *s, unsigned n, const field *f, const void *e, const void *a)
 {
     const char *eb = e, *ab = a;
     switch (f->shape) {
@@ -159,6 +164,6 @@ void stc_diff_print(FILE *f, const stc_diff *d)
     char name[64];
     stc_diff_name(d, name, sizeof name);
     fprintf(f, "  %-22s expected %11lld (0x%08llx)  actual %11lld (0x%08llx)\n", name,
-            (long long)d->expected, (unsigned long long)(uint32_t)d->expected,
-            (long long)d->actual, (unsigned long long)(uint32_t)d->actual);
+            (long long)d->expected, (unsigned long long)(uint32_t)d->expected, (long long)d->actual,
+            (unsigned long long)(uint32_t)d->actual);
 }

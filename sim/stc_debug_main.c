@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "stc_cli.h"
 #include "stc_lockstep.h"
 #include "stc_shrink.h"
 #include "stc_vcd.h"
@@ -68,17 +69,6 @@ static void usage(FILE *f, const char *argv0)
             argv0, STC_SHRINK_DEFAULT_RUNS);
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || end == s || *end || s[0] == '-')
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int parse_value(dbg_args *a, const char *opt, const char *val)
 {
     uint64_t v;
@@ -86,7 +76,7 @@ static int parse_value(dbg_args *a, const char *opt, const char *val)
         a->out_dir = val;
         return 0;
     }
-    if (parse_u64(val, &v) != 0)
+    if (stc_cli_u64(val, &v) != 0)
         return -1;
     if (strcmp(opt, "--seed") == 0)
         a->seed = v;

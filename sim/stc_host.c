@@ -128,8 +128,7 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
     if (in->a_valid && out->a_ready)
         h->a_sent++;
     if (in->res_ready && out->res_valid && h->res_got < h->v->m) {
-        memcpy(h->res + (size_t)h->res_got * h->v->n, out->res_data,
-               h->v->n * sizeof(int32_t));
+        memcpy(h->res + (size_t)h->res_got * h->v->n, out->res_data, h->v->n * sizeof(int32_t));
         h->res_got++;
     }
 }

@@ -29,7 +29,7 @@ typedef struct stc_host {
 
     bool cmd_sent;
     unsigned bias_sent, w_sent, a_sent, res_got; /* beats transferred so far */
-    int32_t *res; /* m x n rows received */
+    int32_t *res;                                /* m x n rows received */
 } stc_host;
 
 stc_status stc_host_init(stc_host *h, const stc_vec *v, unsigned stall_pct, uint64_t seed);

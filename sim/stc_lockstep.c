@@ -47,8 +47,7 @@ static void report_mismatch(const stc_run_opts *o, uint64_t cycle, const stc_dif
 }
 
 /* Compares this cycle; returns true when equal. */
-static bool compare_now(lockstep *ls, const stc_run_opts *o, uint64_t cycle,
-                        stc_run_result *res)
+static bool compare_now(lockstep *ls, const stc_run_opts *o, uint64_t cycle, stc_run_result *res)
 {
     unsigned n = ls->host.v->n;
     unsigned count =
@@ -104,8 +103,7 @@ static bool results_match(const stc_host *h, const stc_run_opts *o, stc_run_resu
     return true;
 }
 
-static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v,
-                                const stc_run_opts *o)
+static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o)
 {
     stc_params p;
     memset(ls, 0, sizeof *ls);
@@ -150,9 +148,8 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
     if (o->reset_at)
         budget += o->reset_at + STC_RESET_CYCLES;
     for (; cycle < budget; cycle++) {
-        bool in_reset = cycle < STC_RESET_CYCLES ||
-                        (o->reset_at && cycle >= o->reset_at &&
-                         cycle < o->reset_at + STC_RESET_CYCLES);
+        bool in_reset = cycle < STC_RESET_CYCLES || (o->reset_at && cycle >= o->reset_at &&
+                                                     cycle < o->reset_at + STC_RESET_CYCLES);
         /* A reset in the middle of a command: the host starts the vector
          * over once the reset is released, as software would after a
          * watchdog reset. */

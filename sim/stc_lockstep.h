@@ -20,8 +20,8 @@
 /* Called once per compared cycle with both sides' signals (for traces of
  * the reference beside the RTL, coverage collection, ...). */
 typedef void (*stc_cycle_hook)(void *ctx, uint64_t cycle, const stc_inputs *in,
-                               const stc_outputs *eo, const stc_probes *ep,
-                               const stc_outputs *ao, const stc_probes *ap);
+                               const stc_outputs *eo, const stc_probes *ep, const stc_outputs *ao,
+                               const stc_probes *ap);
 
 typedef struct stc_run_opts {
     uint64_t seed;       /* stall pattern seed */
@@ -31,19 +31,19 @@ typedef struct stc_run_opts {
     uint64_t reset_at;   /* > 0: assert reset at this cycle (mid-command), then run the
                             vector again from its command; 0: no extra reset */
     const char *vec_path;
-    FILE *log;           /* mismatch reports; NULL for silence */
+    FILE *log;               /* mismatch reports; NULL for silence */
     stc_cycle_hook on_cycle; /* optional, not called in bare runs */
     void *hook_ctx;
 } stc_run_opts;
 
 typedef struct stc_run_result {
     bool pass;
-    uint64_t cycles;           /* clock cycles simulated, reset included */
-    uint64_t first_bad_cycle;  /* valid when !pass and mismatch_cycles > 0 */
+    uint64_t cycles;          /* clock cycles simulated, reset included */
+    uint64_t first_bad_cycle; /* valid when !pass and mismatch_cycles > 0 */
     unsigned mismatch_cycles;
     bool timeout;
-    bool result_mismatch;      /* final C differs from the vector's expected C */
-    char first_signal[64];     /* first divergent signal, for summaries */
+    bool result_mismatch;  /* final C differs from the vector's expected C */
+    char first_signal[64]; /* first divergent signal, for summaries */
     uint32_t cnt[STC_NUM_COUNTERS];
 } stc_run_result;
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "stc_cli.h"
 #include "stc_lockstep.h"
 
 #define MAX_PLUSARGS 8
@@ -62,17 +63,6 @@ static void usage(FILE *f, const char *argv0)
             argv0);
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || end == s || *end || s[0] == '-')
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int need_value(int i, int argc, const char *opt)
 {
     if (i + 1 >= argc) {
@@ -111,7 +101,7 @@ static int parse_option(sim_args *a, int argc, char **argv, int *i)
             return -1;
         }
         a->plusargs[++a->nplusargs] = val;
-    } else if (parse_u64(val, &v) != 0) {
+    } else if (stc_cli_u64(val, &v) != 0) {
         fprintf(stderr, "stc_sim: %s: '%s' is not a number\n", opt, val);
         return -1;
     } else if (strcmp(opt, "--seed") == 0) {
@@ -182,8 +172,8 @@ static void print_reproduce(const sim_args *a, const char *path)
 {
     fprintf(stderr, "  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", a->argv0, a->run.seed,
             a->run.stall_pct, path);
-    fprintf(stderr, "  waveform:  make wave VEC=%s SEED=%" PRIu64 " STALL=%u\n", path,
-            a->run.seed, a->run.stall_pct);
+    fprintf(stderr, "  waveform:  make wave VEC=%s SEED=%" PRIu64 " STALL=%u\n", path, a->run.seed,
+            a->run.stall_pct);
 }
 
 /* Zero count of the dense W: stored zeros plus, in 2:4, the half of every
@@ -223,8 +213,8 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outco
     stc_rtl_params(&p);
     if (v.n != p.n) {
         snprintf(out->message, sizeof out->message,
-                 "%s: vector is for n=%u but this runner was built for N=%u (make sim N=%u)",
-                 path, v.n, p.n, v.n);
+                 "%s: vector is for n=%u but this runner was built for N=%u (make sim N=%u)", path,
+                 v.n, p.n, v.n);
         out->error = true;
         stc_vec_free(&v);
         return;
@@ -233,8 +223,7 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outco
     o.vec_path = path;
     stc_status st = stc_lockstep_run(rtl, &v, &o, &out->res);
     if (st != STC_OK) {
-        snprintf(out->message, sizeof out->message, "%s: cannot run: %s", path,
-                 stc_status_str(st));
+        snprintf(out->message, sizeof out->message, "%s: cannot run: %s", path, stc_status_str(st));
         out->error = true;
     } else {
         out->pass = out->res.pass;
@@ -253,15 +242,14 @@ static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
     if (o->pass && a->quiet)
         return;
     FILE *f = o->pass ? stdout : stderr;
-    fprintf(f,
-            "[%3d/%d] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
+    fprintf(f, "[%3d/%d] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
             i + 1, a->nvecs, o->pass ? "PASS" : "FAIL", o->path, c[STC_CNT_CYCLES],
             c[STC_CNT_STALL_CYCLES], c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL],
             c[STC_CNT_MACS_GATED], c[STC_CNT_MACS_SKIPPED]);
     if (!o->pass) {
         if (o->res.mismatch_cycles)
-            fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n",
-                    o->res.first_bad_cycle, o->res.first_signal);
+            fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n", o->res.first_bad_cycle,
+                    o->res.first_signal);
         print_reproduce(a, o->path);
     }
     fflush(f);

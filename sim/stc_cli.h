@@ -1,0 +1,13 @@
+/*
+ * stc_cli.h - argument parsing shared by the harness's command-line tools.
+ */
+#ifndef STC_CLI_H
+#define STC_CLI_H
+
+#include <stdint.h>
+
+/* Parses an unsigned decimal, hex (0x) or octal number that fills the whole
+ * string. Returns 0, or -1 for anything else (empty, sign, junk, overflow). */
+int stc_cli_u64(const char *s, uint64_t *out);
+
+#endif
