@@ -28,7 +28,7 @@ DEPS     := scripts/deps.sh
 help:
 	@echo "STC co-simulation harness. Targets:"
 	@echo "  make sim            build what is stale, run the lockstep regression (RTL vs golden model)"
-	@echo "  make sim VEC=f.vec  run one vector;  SEED=, STALL= (0..100 %), N= as expected"
+	@echo "  make sim VEC=f.vec  run one vector;  SEED=, STALL= (0..90 %), N= as expected"
 	@echo "  make test           unit tests + cosim regression (what CI runs)"
 	@echo "  make ci             lint, unit tests, full regression at two stall settings, JUnit XML"
 	@echo "  make wave VEC=f.vec re-run one vector with FST tracing and open GTKWave"
@@ -42,6 +42,16 @@ help:
 
 deps:
 	@$(DEPS) all
+
+# The main goals check (and, as root, install) their packages before make
+# reads any rule, so a fresh machine gets one clear message, not a compiler
+# error half-way through.
+DEPS_GOALS := sim test ci unit lint rtl-smoke bench
+ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
+ifeq ($(shell $(DEPS) core sim 1>&2 || echo missing),missing)
+$(error required packages are missing: see the message above)
+endif
+endif
 
 $(BUILD):
 	@mkdir -p $@
