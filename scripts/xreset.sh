@@ -44,7 +44,7 @@ run() { # label, runner args...
     shift
     runs=$((runs + 1))
     if ! "$@" >"$out/$label.log" 2>&1; then
-        echo "FAIL $label: $*" >&2
+        echo "FAIL $label (log $out/$label.log)" >&2
         tail -n 20 "$out/$label.log" >&2
         fail=1
     fi
