@@ -32,7 +32,7 @@ median_run() {
 tmp=$(mktemp "$out.tmp.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
 {
-    printf '| N | vectors | runner | simulated cycles | CPU s (median of %s) | cycles/s | SystemC cost |' "$reps"
+    printf '| N | vectors (regression x repeats) | runner | simulated cycles | CPU s (median of %s) | cycles/s | SystemC cost |' "$reps"
     command -v hyperfine >/dev/null && printf ' wall s (hyperfine, mean of %s) |' "$reps"
     printf '\n|---|---:|---|---:|---:|---:|---:|'
     command -v hyperfine >/dev/null && printf -- '---:|'
@@ -45,8 +45,14 @@ for n in "$@"; do
     for tool in "$c" "$s"; do
         [ -x "$tool" ] || { echo "sc_bench.sh: missing $tool (make it first)" >&2; exit 2; }
     done
-    mapfile -t vecs < <(ls vectors/regression/*-n"$n"-*.vec)
-    echo "sc_bench: N=$n, ${#vecs[@]} vectors, $reps runs of each runner" >&2
+    mapfile -t regr < <(ls vectors/regression/*-n"$n"-*.vec)
+    # Repeat the regression until one run simulates at least MIN_CYCLES
+    # (the N=4 set alone is too short to time).
+    read -r once _ < <(run_once "$c" --quiet "${regr[@]}")
+    rep=$(((${MIN_CYCLES:-200000} + once - 1) / once))
+    vecs=()
+    for ((i = 0; i < rep; i++)); do vecs+=("${regr[@]}"); done
+    echo "sc_bench: N=$n, ${#regr[@]} vectors x $rep, $reps runs of each runner" >&2
     read -r cc ct < <(median_run "$c" --quiet "${vecs[@]}")
     read -r sc st < <(median_run "$s" --quiet "${vecs[@]}")
     [ -n "${cc:-}" ] && [ -n "${sc:-}" ] || { echo "sc_bench.sh: a runner failed at N=$n" >&2; exit 1; }
@@ -59,12 +65,12 @@ for n in "$@"; do
         read -r cw sw < <(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.3f" % x["mean"] for x in r))' "$j")
         rm -f "$j"
     fi
-    awk -v n="$n" -v nv="${#vecs[@]}" -v cc="$cc" -v ct="$ct" -v sc="$sc" -v st="$st" \
+    awk -v n="$n" -v nv="${#regr[@]}" -v rep="$rep" -v cc="$cc" -v ct="$ct" -v sc="$sc" -v st="$st" \
         -v cw="$cw" -v sw="$sw" 'BEGIN {
         h = cw != ""
-        printf "| %s | %s | C lockstep `stc_sim-n%s` | %d | %.3f | %.0f | 1.00 |", n, nv, n, cc, ct, cc / ct
+        printf "| %s | %s x %s | C lockstep `stc_sim-n%s` | %d | %.3f | %.0f | 1.00 |", n, nv, rep, n, cc, ct, cc / ct
         if (h) printf " %s |", cw
-        printf "\n| %s | %s | SystemC `sc-n%s/stc_sim_sc` | %d | %.3f | %.0f | %.2f |", n, nv, n, sc, st, sc / st, st / ct
+        printf "\n| %s | %s x %s | SystemC `sc-n%s/stc_sim_sc` | %d | %.3f | %.0f | %.2f |", n, nv, rep, n, sc, st, sc / st, st / ct
         if (h) printf " %s |", sw
         printf "\n"
     }' >>"$tmp"
