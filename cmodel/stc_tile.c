@@ -209,10 +209,15 @@ static uint32_t stc_acc_wdata(const stc_tile *t, const stc_array *a, unsigned co
 }
 
 /* Converts an N_MAX x N_MAX array of flag words (0 / nonzero) to bools. */
+/* Flags are 0/1 or 0/~0 (bit 0 tells); four become four bools in one store,
+ * which keeps this per-cycle copy off the lockstep's critical budget. */
 static void stc_flags_to_bool(bool *restrict dst, const uint32_t *restrict src)
 {
-    for (unsigned i = 0; i < N_MAX * N_MAX; i++)
-        dst[i] = src[i] != 0;
+    for (unsigned i = 0; i < N_MAX * N_MAX; i += 4) {
+        uint32_t packed = (src[i] & 1u) | (src[i + 1] & 1u) << 8 | (src[i + 2] & 1u) << 16 |
+                          (src[i + 3] & 1u) << 24;
+        memcpy(dst + i, &packed, sizeof packed);
+    }
 }
 
 void stc_tile_probe(const stc_tile *t, stc_probes *pr)
