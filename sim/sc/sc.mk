@@ -91,7 +91,7 @@ SC_TEST_VECS = $(wildcard $(REGRESSION_DIR)/*-n$(SC_TEST_N)-*.vec)
 # The SystemC cosim must pass the N=$(SC_TEST_N) regression with exactly the
 # C runner's per-vector lines (verdict and counters), at two stall settings;
 # both must catch a corrupted expected C (exit 1); the TLM example must
-# pass the same vectors and a generated GEMM.
+# pass the same vectors and a generated GEMM, and its protocol check.
 sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N) $(TLM_EXAMPLE)
 	@set -e; d=$(SC_TEST_DIR); mkdir -p $$d; \
 	for s in 0 25; do \
@@ -117,6 +117,8 @@ sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N)
 	echo "== sim-sc-test: TLM-2.0 example, N=$(SC_TEST_N) regression and a generated N=16 GEMM"; \
 	$(TLM_EXAMPLE) $(SC_TEST_VECS) >$$d/tlm.out 2>&1 || { cat $$d/tlm.out; exit 1; }; tail -n 1 $$d/tlm.out; \
 	$(TLM_EXAMPLE) >$$d/tlm-gen.out 2>&1 || { cat $$d/tlm-gen.out; exit 1; }; tail -n 1 $$d/tlm-gen.out; \
+	echo "== sim-sc-test: TLM-2.0 address map error responses"; \
+	$(TLM_EXAMPLE) --protocol-check >$$d/tlm-proto.out 2>&1 || { cat $$d/tlm-proto.out; exit 1; }; tail -n 1 $$d/tlm-proto.out; \
 	echo "sim-sc-test: PASS"
 
 # cycles/s of the SystemC cosim next to the C runner (docs/systemc.md, "SystemC").

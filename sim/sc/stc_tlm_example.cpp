@@ -9,6 +9,7 @@
 //
 //   stc_tlm_example [VECTOR.vec...]     all of one array size N
 //   stc_tlm_example                      a generated sp24 GEMM, N=16 M=64 K=256
+//   stc_tlm_example --protocol-check     error responses of the address map
 //
 // Exit status: 0 all pass, 1 a mismatch, 2 bad input or set-up error.
 #include <cinttypes>
@@ -40,6 +41,7 @@ class host_cpu : public sc_core::sc_module
     tlm_utils::simple_initiator_socket<host_cpu> socket;
     std::vector<job> &jobs;
     int passed = 0, failed = 0, bus_errors = 0;
+    bool protocol = false; // run the address-map error checks instead of jobs
 
     SC_HAS_PROCESS(host_cpu);
     host_cpu(sc_core::sc_module_name name, std::vector<job> &j)
@@ -53,6 +55,20 @@ class host_cpu : public sc_core::sc_module
     // (no temporal decoupling: simple, and exact at this granularity).
     bool access(tlm::tlm_command cmd, uint64_t addr, void *data, size_t len)
     {
+        tlm::tlm_response_status r = xfer(cmd, addr, data, len);
+        if (r != tlm::TLM_OK_RESPONSE) {
+            tlm::tlm_generic_payload tx;
+            tx.set_response_status(r);
+            std::fprintf(stderr, "tlm: %s at 0x%03" PRIx64 " (%zu bytes): %s\n",
+                         cmd == tlm::TLM_WRITE_COMMAND ? "write" : "read", addr, len,
+                         tx.get_response_string().c_str());
+            bus_errors++;
+            return false;
+        }
+        return true;
+    }
+    tlm::tlm_response_status xfer(tlm::tlm_command cmd, uint64_t addr, void *data, size_t len)
+    {
         tlm::tlm_generic_payload tx;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         tx.set_command(cmd);
@@ -65,14 +81,7 @@ class host_cpu : public sc_core::sc_module
         tx.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
         socket->b_transport(tx, delay);
         wait(delay);
-        if (tx.is_response_error()) {
-            std::fprintf(stderr, "tlm: %s at 0x%03" PRIx64 " (%zu bytes): %s\n",
-                         cmd == tlm::TLM_WRITE_COMMAND ? "write" : "read", addr, len,
-                         tx.get_response_string().c_str());
-            bus_errors++;
-            return false;
-        }
-        return true;
+        return tx.get_response_status();
     }
     bool wr32(uint64_t addr, uint32_t v)
     {
@@ -163,12 +172,69 @@ class host_cpu : public sc_core::sc_module
         return pass;
     }
 
+    // The error paths of the address map (docs/systemc.md): each bad
+    // access must get its documented response, a refused START must set
+    // ERR_CFG, illegal metadata must run and set ERR_META.
+    bool expect(const char *what, bool ok)
+    {
+        std::printf("  %-58s %s\n", what, ok ? "ok" : "WRONG");
+        return ok;
+    }
+    void protocol_check()
+    {
+        using namespace stc_sc;
+        uint8_t b[8] = {};
+        unsigned n = rd32(REG_PARAMS) & 0xffu;
+        bool ok = true;
+        ok &= expect("write to read-only ID: command error",
+                     xfer(tlm::TLM_WRITE_COMMAND, REG_ID, b, 4) == tlm::TLM_COMMAND_ERROR_RESPONSE);
+        ok &= expect("read outside the window: address error",
+                     xfer(tlm::TLM_READ_COMMAND, TLM_WINDOW, b, 4) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        ok &= expect("misaligned register read: address error",
+                     xfer(tlm::TLM_READ_COMMAND, REG_M + 1, b, 4) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        ok &= expect("8-byte register read: burst error",
+                     xfer(tlm::TLM_READ_COMMAND, REG_M, b, 8) == tlm::TLM_BURST_ERROR_RESPONSE);
+        ok &= expect("3-byte write to FIFO_META: command error",
+                     xfer(tlm::TLM_WRITE_COMMAND, FIFO_META, b, 3) == tlm::TLM_COMMAND_ERROR_RESPONSE);
+        wr32(REG_CTRL, CTRL_CLEAR);
+        ok &= expect("pop from an empty FIFO_C: generic error",
+                     xfer(tlm::TLM_READ_COMMAND, FIFO_C, b, 4) == tlm::TLM_GENERIC_ERROR_RESPONSE);
+        wr32(REG_MODE, 0);
+        wr32(REG_M, 1);
+        wr32(REG_K, n);
+        wr32(REG_CTRL, CTRL_START); // FIFOs empty: refused
+        uint32_t st = rd32(REG_STATUS);
+        ok &= expect("START with empty FIFOs: ERR_CFG, not DONE",
+                     (st & STATUS_ERR_CFG) && !(st & STATUS_DONE));
+        // 2:4, M = 1, K = 2N, metadata words 0: every nibble illegal.
+        std::vector<uint8_t> a(2 * n, 1), w(static_cast<size_t>(n) * n, 1), meta(4 * n, 0);
+        wr32(REG_CTRL, CTRL_CLEAR);
+        wr32(REG_MODE, 1);
+        wr32(REG_K, 2 * n);
+        access(tlm::TLM_WRITE_COMMAND, FIFO_A, a.data(), a.size());
+        access(tlm::TLM_WRITE_COMMAND, FIFO_W, w.data(), w.size());
+        access(tlm::TLM_WRITE_COMMAND, FIFO_META, meta.data(), meta.size());
+        wr32(REG_CTRL, CTRL_START);
+        st = rd32(REG_STATUS);
+        ok &= expect("illegal metadata: runs, DONE and ERR_META",
+                     (st & STATUS_DONE) && (st & STATUS_ERR_META) && !(st & STATUS_ERR_CFG));
+        ok &= expect("  ... and C is there to read (C_LEVEL = N)", rd32(REG_C_LEVEL) == n);
+        ok &= expect("ID still reads STC1", rd32(REG_ID) == STC_TLM_ID);
+        ok ? passed++ : failed++;
+        std::printf("[  1/1] %s TLM protocol check  N=%u\n", ok ? "PASS" : "FAIL", n);
+    }
+
     void run()
     {
         uint32_t id = rd32(stc_sc::REG_ID), params = rd32(stc_sc::REG_PARAMS);
         if (id != stc_sc::STC_TLM_ID) {
             std::fprintf(stderr, "tlm: ID register reads 0x%08x\n", id);
             failed = static_cast<int>(jobs.size());
+            sc_core::sc_stop();
+            return;
+        }
+        if (protocol) {
+            protocol_check();
             sc_core::sc_stop();
             return;
         }
@@ -229,14 +295,18 @@ int load_jobs(int argc, char **argv, std::vector<job> &jobs)
 int sc_main(int argc, char **argv)
 {
     std::vector<job> jobs;
-    if (argc > 1 && argv[1][0] == '-') {
-        std::fprintf(argc == 2 && !std::strcmp(argv[1], "--help") ? stdout : stderr,
-                     "usage: %s [VECTOR.vec...]  (no vector: a generated sp24 GEMM)\n"
+    bool protocol = argc > 1 && !std::strcmp(argv[1], "--protocol-check");
+    if (argc > 1 && argv[1][0] == '-' && !(protocol && argc == 2)) {
+        bool help = argc == 2 && !std::strcmp(argv[1], "--help");
+        std::fprintf(help ? stdout : stderr,
+                     "usage: %s [VECTOR.vec...]   GEMMs through the socket (none: a generated "
+                     "sp24 GEMM)\n"
+                     "       %s --protocol-check  the address map's error responses\n"
                      "exit: 0 pass, 1 mismatch, 2 bad input or set-up error\n",
-                     argv[0]);
-        return argc == 2 && !std::strcmp(argv[1], "--help") ? 0 : 2;
+                     argv[0], argv[0]);
+        return help ? 0 : 2;
     }
-    int st = load_jobs(argc, argv, jobs);
+    int st = load_jobs(protocol ? 1 : argc, argv, jobs);
     if (st != 0) {
         for (job &j : jobs)
             stc_vec_free(&j.v);
@@ -251,10 +321,12 @@ int sc_main(int argc, char **argv)
     p.kb_max = STC_VEC_NBLK_MAX;
     tlm_tile tile("tile", p, CLK);
     host_cpu cpu("cpu", jobs);
+    cpu.protocol = protocol;
     cpu.socket.bind(tile.socket);
     sc_core::sc_start();
 
-    std::printf("tlm: %d GEMMs through the TLM-2.0 socket, simulated time %s\n",
+    if (!protocol)
+        std::printf("tlm: %d GEMMs through the TLM-2.0 socket, simulated time %s\n",
                 cpu.passed + cpu.failed, sc_core::sc_time_stamp().to_string().c_str());
     std::printf("tlm: %d passed, %d failed\n", cpu.passed, cpu.failed);
     for (job &j : jobs)
