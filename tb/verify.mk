@@ -19,7 +19,7 @@ SOAK_SECONDS ?= 600
 FUZZ_SECONDS ?= 90
 FCOV_FLOOR   ?= 100
 
-.PHONY: cov cov-ci xreset fuzz fuzz-build fuzz-replay asan soak verify-ci verify-help
+.PHONY: cov cov-ci cov-n16 xreset fuzz fuzz-build fuzz-replay asan soak verify-ci verify-help
 
 verify-help:
 	@sed -n '4,12p' tb/verify.mk
@@ -36,11 +36,12 @@ $(1): $(2) $(SIM_C_OBJS) $(BUILD)/$(3)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_L
 	$(CXX) -o $$@ $$^ $(BUILD)/$(3)/Vstc_tile__ALL.a $(BUILD)/$(3)/libverilated.a -lz -pthread $(LDFLAGS)
 endef
 
-SOAK_BIN := $(BUILD)/stc_soak-n$(VERIFY_N)
+SOAK_N   ?= $(VERIFY_N)
+SOAK_BIN := $(BUILD)/stc_soak-n$(SOAK_N)
 FCOV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)
 FCOV_COV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)-cov
-$(eval $(call VERIFY_LINK,$(SOAK_BIN),$(BUILD)/sim/stc_soak.o,vl-n$(VERIFY_N)))
-$(eval $(call VERIFY_LINK,$(FCOV_BIN),$(BUILD)/sim/stc_fcov.o,vl-n$(VERIFY_N)))
+$(foreach n,$(sort $(SIM_NS) $(SOAK_N)),$(eval $(call VERIFY_LINK,$(BUILD)/stc_soak-n$(n),$(BUILD)/sim/stc_soak.o,vl-n$(n))))
+$(foreach n,$(sort $(SIM_NS) $(VERIFY_N)),$(eval $(call VERIFY_LINK,$(BUILD)/stc_fcov-n$(n),$(BUILD)/sim/stc_fcov.o,vl-n$(n))))
 $(eval $(call VERIFY_LINK,$(FCOV_COV_BIN),$(BUILD)/sim/stc_fcov.o,vl-n$(VERIFY_N)-cov))
 
 # ---- soak ---------------------------------------------------------------------
@@ -144,6 +145,11 @@ cov: $(FCOV_COV_BIN)
 # CI: the functional part only, on the plain (fast to build) N=4 runner.
 cov-ci: $(FCOV_BIN)
 	NO_VLCOV=1 scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(VERIFY_VECS)
+
+# Functional coverage of the N=16 regression (informational, no floor).
+cov-n16: $(BUILD)/stc_fcov-n16
+	NO_VLCOV=1 scripts/cov.sh $(BUILD)/stc_fcov-n16 $(VERIFY_DIR)/fcov-n16 0 \
+	  $(wildcard $(REGRESSION_DIR)/*-n16-*.vec)
 
 # ---- CI subset --------------------------------------------------------------------
 VERIFY_CI_FUZZ_SECONDS ?= 20
