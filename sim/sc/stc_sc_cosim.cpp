@@ -102,8 +102,7 @@ int parse_args(int argc, char **argv, options &o)
         } else if (a == "--max-errors" && v >= 1 && v <= 1000000) {
             o.max_errors = static_cast<unsigned>(v);
         } else {
-            std::fprintf(stderr, "stc_sim_sc: bad option or value: %s %s\n", a.c_str(),
-                         argv[i]);
+            std::fprintf(stderr, "stc_sim_sc: bad option or value: %s %s\n", a.c_str(), argv[i]);
             return -1;
         }
     }
@@ -214,8 +213,8 @@ SC_MODULE(checker)
             if (cycle > 0) {
                 const stc_outputs &eo = model_out.read();
                 const stc_probes &ep = model_probes.read();
-                unsigned count = stc_compare_cycle(v.n, &eo, &ep, &ao, &ap, diffs,
-                                                   STC_REPORT_DIFFS);
+                unsigned count =
+                    stc_compare_cycle(v.n, &eo, &ep, &ao, &ap, diffs, STC_REPORT_DIFFS);
                 if (count) {
                     if (res.mismatch_cycles == 0) {
                         res.first_bad_cycle = cycle;

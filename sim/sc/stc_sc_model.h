@@ -22,20 +22,22 @@ namespace stc_sc
 // for these plain structs: equal bytes imply equal members, and a false
 // "changed" (padding) only costs a redundant update.
 template <typename S> struct sig : S {
-    sig() { std::memset(static_cast<S *>(this), 0, sizeof(S)); }
+    sig()
+    {
+        std::memset(static_cast<S *>(this), 0, sizeof(S));
+    }
     sig(const S &s) : S(s) {} // NOLINT: implicit on purpose
     bool operator==(const sig &o) const
     {
-        return std::memcmp(static_cast<const S *>(this), static_cast<const S *>(&o),
-                           sizeof(S)) == 0;
+        return std::memcmp(static_cast<const S *>(this), static_cast<const S *>(&o), sizeof(S)) ==
+               0;
     }
 };
 template <typename S> std::ostream &operator<<(std::ostream &os, const sig<S> &)
 {
     return os << "<stc signal struct>";
 }
-template <typename S>
-void sc_trace(sc_core::sc_trace_file *, const sig<S> &, const std::string &)
+template <typename S> void sc_trace(sc_core::sc_trace_file *, const sig<S> &, const std::string &)
 {
 }
 
@@ -60,7 +62,10 @@ SC_MODULE(model_tile)
         SC_METHOD(edge);
         sensitive << clk.pos();
     }
-    ~model_tile() override { stc_tile_destroy(tile); }
+    ~model_tile() override
+    {
+        stc_tile_destroy(tile);
+    }
 
   private:
     // Runs once at start-up (publishing the reset state) and at every

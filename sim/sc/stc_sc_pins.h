@@ -30,7 +30,7 @@ template <typename T> struct port_value<sc_core::sc_in<T>> {
 template <typename T> struct port_value<sc_core::sc_out<T>> {
     using type = T;
 };
-#define STC_SC_PORT_T(p)                                                                       \
+#define STC_SC_PORT_T(p)                                                                           \
     typename port_value<std::remove_reference<decltype(std::declval<Vstc_tile &>().p)>::type>::type
 
 // ---- one word view of every port type --------------------------------------
@@ -96,16 +96,18 @@ inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint32_t value)
 constexpr unsigned WIDE = 32 * STC_N_MAX * STC_N_MAX / 32 + 2;
 
 // ---- the port list (clk_i is bound to the clock, not listed) ---------------
-#define STC_SC_INPUTS(X)                                                                       \
-    X(rst_ni) X(cmd_valid_i) X(cmd_mode_i) X(cmd_m_i) X(cmd_nblk_i) X(cmd_skip_i) X(cmd_bias_i) \
-    X(bias_valid_i) X(bias_data_i) X(w_valid_i) X(w_data_i) X(w_meta_i) X(a_valid_i)           \
-    X(a_data_i) X(res_ready_i)
-#define STC_SC_OUTPUTS(X)                                                                      \
-    X(cmd_ready_o) X(bias_ready_o) X(w_ready_o) X(a_ready_o) X(res_valid_o) X(res_data_o)      \
-    X(busy_o) X(err_o) X(dbg_state_o) X(dbg_blk_o) X(dbg_beat_o) X(dbg_pe_v_o) X(dbg_pe_en_o)  \
-    X(dbg_pe_en_q_o) X(dbg_pe_pv_o) X(dbg_pe_w_o) X(dbg_pe_idx_o) X(dbg_pe_act_o)             \
-    X(dbg_pe_prod_o) X(dbg_pe_psum_o) X(dbg_bot_v_o) X(dbg_acc_we_o) X(dbg_acc_row_o)          \
-    X(dbg_acc_wdata_o) X(dbg_cnt_o)
+#define STC_SC_INPUTS(X)                                                                           \
+    X(rst_ni)                                                                                      \
+    X(cmd_valid_i) X(cmd_mode_i) X(cmd_m_i) X(cmd_nblk_i) X(cmd_skip_i) X(cmd_bias_i)              \
+        X(bias_valid_i) X(bias_data_i) X(w_valid_i) X(w_data_i) X(w_meta_i) X(a_valid_i)           \
+            X(a_data_i) X(res_ready_i)
+#define STC_SC_OUTPUTS(X)                                                                          \
+    X(cmd_ready_o)                                                                                 \
+    X(bias_ready_o) X(w_ready_o) X(a_ready_o) X(res_valid_o) X(res_data_o) X(busy_o) X(err_o)      \
+        X(dbg_state_o) X(dbg_blk_o) X(dbg_beat_o) X(dbg_pe_v_o) X(dbg_pe_en_o) X(dbg_pe_en_q_o)    \
+            X(dbg_pe_pv_o) X(dbg_pe_w_o) X(dbg_pe_idx_o) X(dbg_pe_act_o) X(dbg_pe_prod_o)          \
+                X(dbg_pe_psum_o) X(dbg_bot_v_o) X(dbg_acc_we_o) X(dbg_acc_row_o)                   \
+                    X(dbg_acc_wdata_o) X(dbg_cnt_o)
 
 // The signals around one Verilated tile; n, mw, kbw are its parameters.
 struct rtl_pins {
@@ -183,8 +185,8 @@ struct rtl_pins {
     // Debug ports of the current cycle (docs/architecture.md section 8).
     void probes(stc_probes &pr) const
     {
-        uint32_t v[WIDE], en[WIDE], enq[WIDE], pv[WIDE], wq[WIDE], idx[WIDE], act[WIDE],
-            prod[WIDE], psum[WIDE];
+        uint32_t v[WIDE], en[WIDE], enq[WIDE], pv[WIDE], wq[WIDE], idx[WIDE], act[WIDE], prod[WIDE],
+            psum[WIDE];
         std::memset(&pr, 0, sizeof pr);
         pr.state = static_cast<uint8_t>(read1w(dbg_state_o));
         pr.blk = read1w(dbg_blk_o);

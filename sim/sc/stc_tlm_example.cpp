@@ -118,8 +118,8 @@ class host_cpu : public sc_core::sc_module
                   wr32(stc_sc::REG_SKIP_HI, static_cast<uint32_t>(v.skip >> 32));
         // A row by row, W in one burst, then metadata and bias.
         for (unsigned m = 0; ok && m < v.m; m++)
-            ok = access(tlm::TLM_WRITE_COMMAND, stc_sc::FIFO_A,
-                        v.a + static_cast<size_t>(m) * v.k, v.k);
+            ok = access(tlm::TLM_WRITE_COMMAND, stc_sc::FIFO_A, v.a + static_cast<size_t>(m) * v.k,
+                        v.k);
         ok = ok && access(tlm::TLM_WRITE_COMMAND, stc_sc::FIFO_W, v.w, w_rows * v.n);
         if (ok && v.mode24)
             ok = push_words(stc_sc::FIFO_META, v.meta, nblk * v.n);
@@ -141,8 +141,7 @@ class host_cpu : public sc_core::sc_module
 
         bool pass = true;
         for (size_t i = 0; i < mn && pass; i++) {
-            int32_t got = static_cast<int32_t>(c[4 * i] | c[4 * i + 1] << 8 |
-                                               c[4 * i + 2] << 16 |
+            int32_t got = static_cast<int32_t>(c[4 * i] | c[4 * i + 1] << 8 | c[4 * i + 2] << 16 |
                                                static_cast<uint32_t>(c[4 * i + 3]) << 24);
             if (got != v.c[i]) {
                 std::fprintf(stderr,
@@ -158,15 +157,15 @@ class host_cpu : public sc_core::sc_module
         for (unsigned i = 0; i < STC_NUM_COUNTERS; i++)
             cnt[i] = rd32(stc_sc::REG_CNT + 4 * i);
         if (cnt[STC_CNT_CYCLES] != stc_gen_cycles(&v) ||
-            cnt[STC_CNT_MACS_ALG] != cnt[STC_CNT_MACS_ACTUAL] + cnt[STC_CNT_MACS_GATED] +
-                                         cnt[STC_CNT_MACS_SKIPPED] ||
+            cnt[STC_CNT_MACS_ALG] !=
+                cnt[STC_CNT_MACS_ACTUAL] + cnt[STC_CNT_MACS_GATED] + cnt[STC_CNT_MACS_SKIPPED] ||
             (status & stc_sc::STATUS_ERR_META)) {
             std::fprintf(stderr,
                          "COUNTER MISMATCH %s: cycles=%u (formula %" PRIu64 ") macs alg=%u "
                          "actual=%u gated=%u skipped=%u, STATUS 0x%x\n",
                          j.name.c_str(), cnt[STC_CNT_CYCLES], stc_gen_cycles(&v),
-                         cnt[STC_CNT_MACS_ALG], cnt[STC_CNT_MACS_ACTUAL],
-                         cnt[STC_CNT_MACS_GATED], cnt[STC_CNT_MACS_SKIPPED], status);
+                         cnt[STC_CNT_MACS_ALG], cnt[STC_CNT_MACS_ACTUAL], cnt[STC_CNT_MACS_GATED],
+                         cnt[STC_CNT_MACS_SKIPPED], status);
             pass = false;
         }
         return pass;
@@ -189,13 +188,16 @@ class host_cpu : public sc_core::sc_module
         ok &= expect("write to read-only ID: command error",
                      xfer(tlm::TLM_WRITE_COMMAND, REG_ID, b, 4) == tlm::TLM_COMMAND_ERROR_RESPONSE);
         ok &= expect("read outside the window: address error",
-                     xfer(tlm::TLM_READ_COMMAND, TLM_WINDOW, b, 4) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
-        ok &= expect("misaligned register read: address error",
-                     xfer(tlm::TLM_READ_COMMAND, REG_M + 1, b, 4) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
+                     xfer(tlm::TLM_READ_COMMAND, TLM_WINDOW, b, 4) ==
+                         tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        ok &=
+            expect("misaligned register read: address error",
+                   xfer(tlm::TLM_READ_COMMAND, REG_M + 1, b, 4) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
         ok &= expect("8-byte register read: burst error",
                      xfer(tlm::TLM_READ_COMMAND, REG_M, b, 8) == tlm::TLM_BURST_ERROR_RESPONSE);
         ok &= expect("3-byte write to FIFO_META: command error",
-                     xfer(tlm::TLM_WRITE_COMMAND, FIFO_META, b, 3) == tlm::TLM_COMMAND_ERROR_RESPONSE);
+                     xfer(tlm::TLM_WRITE_COMMAND, FIFO_META, b, 3) ==
+                         tlm::TLM_COMMAND_ERROR_RESPONSE);
         wr32(REG_CTRL, CTRL_CLEAR);
         ok &= expect("pop from an empty FIFO_C: generic error",
                      xfer(tlm::TLM_READ_COMMAND, FIFO_C, b, 4) == tlm::TLM_GENERIC_ERROR_RESPONSE);
@@ -327,7 +329,7 @@ int sc_main(int argc, char **argv)
 
     if (!protocol)
         std::printf("tlm: %d GEMMs through the TLM-2.0 socket, simulated time %s\n",
-                cpu.passed + cpu.failed, sc_core::sc_time_stamp().to_string().c_str());
+                    cpu.passed + cpu.failed, sc_core::sc_time_stamp().to_string().c_str());
     std::printf("tlm: %d passed, %d failed\n", cpu.passed, cpu.failed);
     for (job &j : jobs)
         stc_vec_free(&j.v);

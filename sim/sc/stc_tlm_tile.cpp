@@ -52,8 +52,10 @@ void tlm_tile::b_transport(tlm::tlm_generic_payload &tx, sc_core::sc_time &delay
         return;
     // FIFO ports: a burst of len bytes goes in (or comes out) in order.
     if (addr == FIFO_A || addr == FIFO_W || addr == FIFO_META || addr == FIFO_BIAS) {
-        std::vector<uint8_t> &f = addr == FIFO_A ? a_ : addr == FIFO_W ? w_
-                                  : addr == FIFO_META ? meta_ : bias_;
+        std::vector<uint8_t> &f = addr == FIFO_A      ? a_
+                                  : addr == FIFO_W    ? w_
+                                  : addr == FIFO_META ? meta_
+                                                      : bias_;
         if (!wr || ((addr == FIFO_META || addr == FIFO_BIAS) && len % 4)) {
             tx.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
             return;
@@ -190,8 +192,10 @@ void tlm_tile::start(sc_core::sc_time &delay)
 
     unsigned kd = v.mode24 ? 2 * v.n : v.n;
     if (v.m < 1 || v.m > p_.m_max || v.k == 0 || v.k % kd || v.k / kd > p_.kb_max) {
-        std::snprintf(err, sizeof err, "M = %u, K = %u: need 1 <= M <= %u, K a multiple of %u, "
-                                       "at most %u blocks", v.m, v.k, p_.m_max, kd, p_.kb_max);
+        std::snprintf(err, sizeof err,
+                      "M = %u, K = %u: need 1 <= M <= %u, K a multiple of %u, "
+                      "at most %u blocks",
+                      v.m, v.k, p_.m_max, kd, p_.kb_max);
         config_error(err);
         return;
     }
@@ -201,10 +205,9 @@ void tlm_tile::start(sc_core::sc_time &delay)
     size_t want_meta = v.mode24 ? 4 * nblk * v.n : 0, want_bias = v.has_bias ? 4 * mn : 0;
     if (a_.size() != want_a || w_.size() != want_w || meta_.size() != want_meta ||
         bias_.size() != want_bias) {
-        std::snprintf(err, sizeof err,
-                      "FIFO bytes A %zu W %zu META %zu BIAS %zu, expected %zu %zu %zu %zu",
-                      a_.size(), w_.size(), meta_.size(), bias_.size(), want_a, want_w,
-                      want_meta, want_bias);
+        std::snprintf(
+            err, sizeof err, "FIFO bytes A %zu W %zu META %zu BIAS %zu, expected %zu %zu %zu %zu",
+            a_.size(), w_.size(), meta_.size(), bias_.size(), want_a, want_w, want_meta, want_bias);
         config_error(err);
         return;
     }
