@@ -39,10 +39,11 @@ stat_of() { # file key
 }
 
 fuzz_one() {
-    local t=$1 box dir=$out/$t
+    local t=$1 box dir
+    dir=$out/$t
     box=$(make_sandbox)
     rm -rf "$dir"
-    echo "== afl-fuzz $t: ${seconds}s, corpus $corpus/$t ($(ls "$corpus/$t" | wc -l) files)"
+    echo "== afl-fuzz $t: ${seconds}s, corpus $corpus/$t ($(find "$corpus/$t" -type f | wc -l) files)"
     # -t: a large vecgen output plus fsync can take a while on a busy machine.
     if ! AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 \
         AFL_NO_AFFINITY=1 AFL_SKIP_CRASHES=0 AFL_QUIET=1 STC_FUZZ_SANDBOX="$box" \

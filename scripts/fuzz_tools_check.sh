@@ -38,8 +38,10 @@ for f in tb/bad_vectors/*.vec tb/fuzz/corpus/read/bad-*.vec; do
 done
 rc=0
 "$vecdump" "$work/does-not-exist.vec" >/dev/null 2>"$work/err" || rc=$?
-grep -q "^$work/does-not-exist.vec: " "$work/err" && [ "$rc" -eq 2 ] ||
-    { echo "FAIL: missing file: exit $rc, message $(cat "$work/err")" >&2; fail=1; }
+if [ "$rc" -ne 2 ] || ! grep -q "^$work/does-not-exist.vec: " "$work/err"; then
+    echo "FAIL: missing file: exit $rc, message $(cat "$work/err")" >&2
+    fail=1
+fi
 echo "tools: $n malformed vectors and a missing file rejected with exit 2 and FILE:LINE messages"
 
 # 2. vecgen over a good file with bad arguments.
@@ -71,7 +73,7 @@ for a in "${bad_args[@]}"; do
         fail=1
     fi
 done
-echo "tools: stc_vecgen with ${#bad_args[@]} bad argument sets left good.vec intact (exit 2)"
+echo "tools: stc_vecgen with ${#bad_args[@]} bad argument sets over good.vec checked (exit 2, file intact)"
 
 # 3. output directory not writable (skipped as root, who can write anyway).
 if [ "$(id -u)" -ne 0 ]; then
@@ -79,8 +81,10 @@ if [ "$(id -u)" -ne 0 ]; then
     rc=0
     "$vecgen" --class dense --n 4 --m 2 --k 8 --seed 2 -o "$work/ro/good.vec" 2>/dev/null || rc=$?
     chmod u+w "$work/ro"
-    [ "$rc" -eq 2 ] && [ "$(sha256sum <"$work/ro/good.vec")" = "$sum" ] ||
-        { echo "FAIL: write into a read-only directory: exit $rc or file changed" >&2; fail=1; }
+    if [ "$rc" -ne 2 ] || [ "$(sha256sum <"$work/ro/good.vec")" != "$sum" ]; then
+        echo "FAIL: write into a read-only directory: exit $rc or file changed" >&2
+        fail=1
+    fi
 fi
 
 if [ "$fail" -ne 0 ]; then

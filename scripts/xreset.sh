@@ -50,7 +50,7 @@ run() { # label, runner args...
     fi
 }
 
-echo "== random initial values: $(echo $XSEEDS | wc -w) Verilator seeds x stall 0/25%, $# vectors"
+echo "== random initial values: $(wc -w <<<"$XSEEDS") Verilator seeds x stall 0/25%, $# vectors"
 for stall in 0 25; do
     for s in $XSEEDS; do
         run "x-seed$s-stall$stall" "$xsim" --quiet --seed 1 --stall "$stall" \
@@ -73,7 +73,7 @@ for stall in 0 25; do
     fi
 done
 
-echo "== mid-command reset: $(echo $RESET_ATS | wc -w) reset cycles x stall 0/10/40%"
+echo "== mid-command reset: $(wc -w <<<"$RESET_ATS") reset cycles x stall 0/10/40%"
 for r in $RESET_ATS; do
     for stall in 0 10 40; do
         run "reset$r-stall$stall" "$sim" --quiet --seed "$r" --stall "$stall" --reset-at "$r" "$@"

@@ -649,7 +649,7 @@ int main(int argc, char **argv)
         rc = 1;
     }
     printf("fcov: %u vector runs, functional coverage %.2f%% (%u/%u bins), floor %.2f%%: %s\n",
-           a.nvecs * (int)a.nstalls, pct, hit, total, a.floor_pct,
+           (unsigned)a.nvecs * a.nstalls, pct, hit, total, a.floor_pct,
            rc == 0   ? "PASS"
            : rc == 1 ? "FAIL"
                      : "ERROR");
