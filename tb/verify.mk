@@ -2,13 +2,15 @@
 # X/reset robustness, fuzzing of the parser and tools, sanitizer builds and
 # a long random soak. docs/verification-hardening.md has the figures.
 #
-#   make cov        Verilator line/toggle coverage (HTML) + functional coverage
-#   make cov-ci     functional coverage against the floor (FCOV_FLOOR)
-#   make xreset     random initial values (+verilator+seed+N) and mid-command resets
-#   make fuzz       AFL++ on the vector reader and the tools (FUZZ_SECONDS per target)
-#   make asan       unit tests + N=4 cosim under AddressSanitizer/UBSan
-#   make soak       SOAK_CYCLES random cycles with stalls and resets
-#   make verify-ci  the CI subset of all of the above (a few minutes on 2 cores)
+#   make cov          Verilator line/toggle coverage (HTML) + functional coverage
+#   make cov-ci       functional coverage against the floor (FCOV_FLOOR)
+#   make cov-n16      functional coverage of the N=16 regression (no floor)
+#   make xreset       random initial values (+verilator+seed+N) and mid-command resets
+#   make fuzz         AFL++ on the vector reader and the tools (FUZZ_SECONDS per target)
+#   make fuzz-replay  corpus and findings through the plain ASan harness (no AFL++)
+#   make asan         unit tests + N=4 cosim + soak under AddressSanitizer/UBSan
+#   make soak         SOAK_CYCLES random cycles with stalls and resets (SOAK_N=16)
+#   make verify-ci    the CI subset of all of the above (about 4-5 min on 2 cores)
 
 VERIFY_N     ?= 4
 VERIFY_DIR   := $(BUILD)/verify
@@ -22,7 +24,7 @@ FCOV_FLOOR   ?= 100
 .PHONY: cov cov-ci cov-n16 xreset fuzz fuzz-build fuzz-replay asan soak verify-ci verify-help
 
 verify-help:
-	@sed -n '4,12p' tb/verify.mk
+	@sed -n '5,13p' tb/verify.mk
 
 # ---- runner variants ----------------------------------------------------------
 # Line/toggle coverage and random initial values, N=4 (fast to build).
@@ -37,6 +39,7 @@ $(1): $(2) $(SIM_C_OBJS) $(BUILD)/$(3)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_L
 endef
 
 SOAK_N   ?= $(VERIFY_N)
+$(if $(filter $(SOAK_N),$(SIM_NS) $(N)),,$(eval $(call SIM_RULES,$(SOAK_N),,,0)))
 SOAK_BIN := $(BUILD)/stc_soak-n$(SOAK_N)
 FCOV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)
 FCOV_COV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)-cov
