@@ -83,3 +83,51 @@ bugs:
 # Only checks that every patch still applies to rtl/ (quick).
 bugs-check:
 	@scripts/bugs.sh check $(BUG_IDS)
+
+# ---- Yosys mutants ----------------------------------------------------------
+MUT_DIR  := $(BUILD)/mut-s$(MUT_SEED)-c$(MUT_COUNT)
+MUT_BIN  := $(MUT_DIR)/stc_sim-n$(MUT_N)
+MUT_ENV   = MUT_N=$(MUT_N) M_MAX=$(M_MAX) KB_MAX=$(KB_MAX) COUNT=$(MUT_COUNT) SEED=$(MUT_SEED) \
+            SIM_SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" YOSYS=$(YOSYS)
+MUT_CI_EVERY = $(shell echo $$(( ($(MUT_COUNT) + $(MUT_CI_COUNT) - 1) / $(MUT_CI_COUNT) )))
+
+$(MUT_DIR)/stc_tile_mut.v: $(RTL_SRCS) scripts/mutate.sh
+	@$(DEPS) synth
+	@$(MUT_ENV) scripts/mutate.sh gen $(MUT_DIR) $(RTL_SRCS)
+
+$(eval $(call MUT_VARIANT_RULES,$(MUT_DIR),$(MUT_DIR)/stc_tile_mut.v,$(MUT_DIR)/stc_tile_wrap.v $(MUT_DIR)/stc_tile_mut.v))
+
+.PHONY: mutate mutate-ci mutate-build
+mutate-build: $(MUT_BIN)
+
+mutate: mutate-build
+	@$(MUT_ENV) scripts/mutate.sh run $(MUT_DIR) $(MUT_BIN) 1 -- $(MUT_RUN_VECS)
+	@$(MUT_ENV) scripts/mutate.sh report $(MUT_DIR) $(MUT_DOC)
+
+mutate-ci: mutate-build
+	@$(MUT_ENV) scripts/mutate.sh run $(MUT_DIR) $(MUT_BIN) $(MUT_CI_EVERY) -- $(MUT_RUN_VECS)
+	@$(MUT_ENV) scripts/mutate.sh report $(MUT_DIR) ""
+
+# ---- extra vectors for the mutants (generated, deterministic) -------------
+# Added to kill survivors of the regression-only run (docs/verification.md,
+# "Survivors"): all 1024 accumulator rows without bias, twice in a row (the
+# per-row valid bits and stale bank data), the largest 2:4 command (64
+# blocks x 1024 rows: the top bits of macs_alg and a_bytes), and 64-block
+# commands with skipped blocks (skip mask and next_blk() at high indices).
+MUT_XDIR  := $(BUILD)/mut-vecs
+MUT_XSPEC := x1-dense-m1024-k8:dense:1024:8:11: \
+             x2-sp24-m1024-k512:sp24:1024:512:12: \
+             x3-sp24block-m4-k512:sp24-block:4:512:13:--sparsity=50 \
+             x4-block-m8-k256:block:8:256:14:--sparsity=50
+MUT_XVECS := $(foreach s,$(MUT_XSPEC),$(MUT_XDIR)/$(word 1,$(subst :, ,$(s))).vec)
+
+define MUT_XVEC_RULE
+$(MUT_XDIR)/$(word 1,$(1)).vec: $(VECGEN)
+	@mkdir -p $(MUT_XDIR)
+	@$(VECGEN) --class $(word 2,$(1)) --n $(MUT_N) --m $(word 3,$(1)) --k $(word 4,$(1)) \
+	  --seed $(word 5,$(1)) $(subst =, ,$(word 6,$(1))) -o $$@
+endef
+$(foreach s,$(MUT_XSPEC),$(eval $(call MUT_XVEC_RULE,$(subst :, ,$(s)))))
+
+MUT_RUN_VECS = $(MUT_VECS) $(MUT_XVECS)
+mutate mutate-ci: $(MUT_XVECS)
