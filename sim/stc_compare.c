@@ -7,6 +7,7 @@
  */
 #include "stc_compare.h"
 
+#include <inttypes.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -166,4 +167,16 @@ void stc_diff_print(FILE *f, const stc_diff *d)
     fprintf(f, "  %-22s expected %11lld (0x%08llx)  actual %11lld (0x%08llx)\n", name,
             (long long)d->expected, (unsigned long long)(uint32_t)d->expected, (long long)d->actual,
             (unsigned long long)(uint32_t)d->actual);
+}
+
+void stc_report_mismatch(FILE *f, const char *path, uint64_t cycle, const stc_diff *d,
+                         unsigned count)
+{
+    fprintf(f, "MISMATCH %s at cycle %" PRIu64 ": %u signal element(s) differ\n",
+            path ? path : "(vector)", cycle, count);
+    unsigned shown = count < STC_REPORT_DIFFS ? count : STC_REPORT_DIFFS;
+    for (unsigned i = 0; i < shown; i++)
+        stc_diff_print(f, &d[i]);
+    if (count > shown)
+        fprintf(f, "  ... %u more\n", count - shown);
 }

@@ -29,4 +29,10 @@ void stc_diff_name(const stc_diff *d, char *buf, size_t len);
 /* Prints one diff as "signal  expected X (0x..)  actual Y (0x..)". */
 void stc_diff_print(FILE *f, const stc_diff *d);
 
+/* Prints the report of one mismatching cycle: a MISMATCH line naming the
+ * vector and the cycle, then up to STC_REPORT_DIFFS diffs. */
+#define STC_REPORT_DIFFS 16
+void stc_report_mismatch(FILE *f, const char *path, uint64_t cycle, const stc_diff *d,
+                         unsigned count);
+
 #endif

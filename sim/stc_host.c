@@ -137,3 +137,32 @@ bool stc_host_done(const stc_host *h)
 {
     return h->res_got >= h->v->m;
 }
+
+uint64_t stc_host_cycle_budget(const stc_vec *v, unsigned stall_pct)
+{
+    uint64_t n = v->n, m = v->m, passes = stc_vec_nblk(v);
+    uint64_t ideal = (v->has_bias ? m : 0) + passes * (m + 3 * n + 1) + m + 1;
+    /* A source stalling s% of cycles needs 1/(1-s) cycles a beat; allow 4x
+     * that plus slack before calling it a hang. */
+    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct);
+    return STC_RESET_CYCLES + 64 + 4 * ideal * 100 / slow;
+}
+
+bool stc_host_results_ok(const stc_host *h, FILE *log, const char *path)
+{
+    const stc_vec *v = h->v;
+    for (unsigned m = 0; m < v->m; m++) {
+        for (unsigned n = 0; n < v->n; n++) {
+            int32_t got = h->res[(size_t)m * v->n + n], want = v->c[(size_t)m * v->n + n];
+            if (got == want)
+                continue;
+            if (log)
+                fprintf(log,
+                        "RESULT MISMATCH %s: C[%u][%u] expected %d (functional reference), "
+                        "tile returned %d\n",
+                        path ? path : "(vector)", m, n, want, got);
+            return false;
+        }
+    }
+    return true;
+}

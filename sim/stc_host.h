@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "stc_tile.h"
 #include "stc_vec.h"
@@ -43,6 +44,17 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
 
 /* All M result rows received. */
 bool stc_host_done(const stc_host *h);
+
+/* Cycles of reset every run starts with. */
+#define STC_RESET_CYCLES 2
+
+/* Upper bound on the cycles a vector may take at a stall rate (reset
+ * included), past which a run is declared hung. */
+uint64_t stc_host_cycle_budget(const stc_vec *v, unsigned stall_pct);
+
+/* Compares the received rows with the vector's expected C (the functional
+ * reference); reports the first difference on log (may be NULL). */
+bool stc_host_results_ok(const stc_host *h, FILE *log, const char *path);
 
 /* Inputs with every valid and ready low (reset cycles, idle). */
 void stc_host_idle_inputs(stc_inputs *in, bool rst_n);

@@ -11,18 +11,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "stc_host.h"
-
-uint64_t stc_lockstep_cycle_budget(const stc_vec *v, unsigned stall_pct)
-{
-    uint64_t n = v->n, m = v->m, passes = stc_vec_nblk(v);
-    uint64_t ideal = (v->has_bias ? m : 0) + passes * (m + 3 * n + 1) + m + 1;
-    /* A source stalling s% of cycles needs 1/(1-s) cycles a beat; allow 4x
-     * that plus slack before calling it a hang. */
-    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct);
-    return STC_RESET_CYCLES + 64 + 4 * ideal * 100 / slow;
-}
-
 typedef struct lockstep {
     stc_tile *model;
     stc_rtl *rtl;
@@ -31,20 +19,6 @@ typedef struct lockstep {
     stc_probes ep, ap;
     stc_diff diffs[STC_REPORT_DIFFS];
 } lockstep;
-
-static void report_mismatch(const stc_run_opts *o, uint64_t cycle, const stc_diff *d,
-                            unsigned count)
-{
-    if (!o->log)
-        return;
-    fprintf(o->log, "MISMATCH %s at cycle %" PRIu64 ": %u signal element(s) differ\n",
-            o->vec_path ? o->vec_path : "(vector)", cycle, count);
-    unsigned shown = count < STC_REPORT_DIFFS ? count : STC_REPORT_DIFFS;
-    for (unsigned i = 0; i < shown; i++)
-        stc_diff_print(o->log, &d[i]);
-    if (count > shown)
-        fprintf(o->log, "  ... %u more\n", count - shown);
-}
 
 /* Compares this cycle; returns true when equal. */
 static bool compare_now(lockstep *ls, const stc_run_opts *o, uint64_t cycle, stc_run_result *res)
@@ -59,7 +33,8 @@ static bool compare_now(lockstep *ls, const stc_run_opts *o, uint64_t cycle, stc
         stc_diff_name(&ls->diffs[0], res->first_signal, sizeof res->first_signal);
     }
     res->mismatch_cycles++;
-    report_mismatch(o, cycle, ls->diffs, count);
+    if (o->log)
+        stc_report_mismatch(o->log, o->vec_path, cycle, ls->diffs, count);
     return false;
 }
 
@@ -81,26 +56,6 @@ static void clock(lockstep *ls, const stc_inputs *in, bool bare)
     stc_rtl_tick(ls->rtl);
     if (!bare)
         stc_tile_step(ls->model, in);
-}
-
-static bool results_match(const stc_host *h, const stc_run_opts *o, stc_run_result *res)
-{
-    const stc_vec *v = h->v;
-    for (unsigned m = 0; m < v->m; m++) {
-        for (unsigned n = 0; n < v->n; n++) {
-            int32_t got = h->res[(size_t)m * v->n + n], want = v->c[(size_t)m * v->n + n];
-            if (got == want)
-                continue;
-            res->result_mismatch = true;
-            if (o->log)
-                fprintf(o->log,
-                        "RESULT MISMATCH %s: C[%u][%u] expected %d (functional reference), "
-                        "tile returned %d\n",
-                        o->vec_path ? o->vec_path : "(vector)", m, n, want, got);
-            return false;
-        }
-    }
-    return true;
 }
 
 static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o)
@@ -136,7 +91,7 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
 {
     lockstep ls;
     stc_inputs in;
-    uint64_t budget = stc_lockstep_cycle_budget(v, o->stall_pct), cycle = 0;
+    uint64_t budget = stc_host_cycle_budget(v, o->stall_pct), cycle = 0;
     unsigned max_errors = o->max_errors ? o->max_errors : 1;
 
     memset(res, 0, sizeof *res);
@@ -184,8 +139,9 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
     if (res->timeout && o->log)
         fprintf(o->log, "TIMEOUT %s: no completion within %" PRIu64 " cycles\n",
                 o->vec_path ? o->vec_path : "(vector)", budget);
-    bool results_ok = res->mismatch_cycles == 0 && !res->timeout && results_match(&ls.host, o, res);
-    res->pass = results_ok;
+    if (res->mismatch_cycles == 0 && !res->timeout)
+        res->result_mismatch = !stc_host_results_ok(&ls.host, o->log, o->vec_path);
+    res->pass = res->mismatch_cycles == 0 && !res->timeout && !res->result_mismatch;
     lockstep_close(&ls);
     return STC_OK;
 }

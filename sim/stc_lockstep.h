@@ -11,11 +11,9 @@
 #include <stdio.h>
 
 #include "stc_compare.h"
+#include "stc_host.h"
 #include "stc_rtl.h"
 #include "stc_vec.h"
-
-#define STC_RESET_CYCLES 2
-#define STC_REPORT_DIFFS 16
 
 /* Called once per compared cycle with both sides' signals (for traces of
  * the reference beside the RTL, coverage collection, ...). */
@@ -52,9 +50,5 @@ typedef struct stc_run_result {
  * passed (see res->pass); another status means the run could not happen. */
 stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,
                             stc_run_result *res);
-
-/* Upper bound on the cycles a vector may take at a stall rate, past which
- * the run is declared hung. */
-uint64_t stc_lockstep_cycle_budget(const stc_vec *v, unsigned stall_pct);
 
 #endif

@@ -113,17 +113,6 @@ int parse_args(int argc, char **argv, options &o)
     return 0;
 }
 
-// stc_lockstep_cycle_budget() of sim/stc_lockstep.c, copied: that object
-// also holds the loop over stc_rtl_* (the --cc shim), which this binary
-// does not have. Keep the two in step until the budget moves elsewhere.
-uint64_t cycle_budget(const stc_vec &v, unsigned stall_pct)
-{
-    uint64_t n = v.n, m = v.m, passes = stc_vec_nblk(&v);
-    uint64_t ideal = (v.has_bias ? m : 0) + passes * (m + 3 * n + 1) + m + 1;
-    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct);
-    return STC_RESET_CYCLES + 64 + 4 * ideal * 100 / slow;
-}
-
 stc_params rtl_params()
 {
     stc_params p;
@@ -154,38 +143,6 @@ SC_MODULE(checker)
     }
 
   private:
-    void report_mismatch(const char *path, uint64_t cycle, const stc_diff *d, unsigned count)
-    {
-        std::fprintf(stderr, "MISMATCH %s at cycle %" PRIu64 ": %u signal element(s) differ\n",
-                     path, cycle, count);
-        unsigned shown = count < STC_REPORT_DIFFS ? count : STC_REPORT_DIFFS;
-        for (unsigned i = 0; i < shown; i++)
-            stc_diff_print(stderr, &d[i]);
-        if (count > shown)
-            std::fprintf(stderr, "  ... %u more\n", count - shown);
-    }
-
-    // The host's C against the vector's expected C (functional reference).
-    static bool results_match(const stc_host &h, const char *path, stc_run_result &res)
-    {
-        const stc_vec *v = h.v;
-        for (unsigned m = 0; m < v->m; m++) {
-            for (unsigned n = 0; n < v->n; n++) {
-                int32_t got = h.res[static_cast<size_t>(m) * v->n + n];
-                int32_t want = v->c[static_cast<size_t>(m) * v->n + n];
-                if (got == want)
-                    continue;
-                res.result_mismatch = true;
-                std::fprintf(stderr,
-                             "RESULT MISMATCH %s: C[%u][%u] expected %d (functional "
-                             "reference), tile returned %d\n",
-                             path, m, n, want, got);
-                return false;
-            }
-        }
-        return true;
-    }
-
     // One vector, cycle by cycle; the thread sits just after a falling edge.
     void run_vector(const stc_vec &v, const char *path, stc_run_result &res)
     {
@@ -194,7 +151,7 @@ SC_MODULE(checker)
         stc_outputs ao;
         stc_probes ap;
         stc_diff diffs[STC_REPORT_DIFFS];
-        uint64_t budget = cycle_budget(v, opt.stall_pct), cycle = 0;
+        uint64_t budget = stc_host_cycle_budget(&v, opt.stall_pct), cycle = 0;
 
         res = stc_run_result{};
         if (stc_host_init(&host, &v, opt.stall_pct, opt.seed) != STC_OK) {
@@ -221,7 +178,7 @@ SC_MODULE(checker)
                         stc_diff_name(&diffs[0], res.first_signal, sizeof res.first_signal);
                     }
                     res.mismatch_cycles++;
-                    report_mismatch(path, cycle, diffs, count);
+                    stc_report_mismatch(stderr, path, cycle, diffs, count);
                     if (res.mismatch_cycles >= opt.max_errors)
                         break;
                 }
@@ -242,7 +199,9 @@ SC_MODULE(checker)
         if (res.timeout)
             std::fprintf(stderr, "TIMEOUT %s: no completion within %" PRIu64 " cycles\n", path,
                          budget);
-        res.pass = res.mismatch_cycles == 0 && !res.timeout && results_match(host, path, res);
+        if (res.mismatch_cycles == 0 && !res.timeout)
+            res.result_mismatch = !stc_host_results_ok(&host, stderr, path);
+        res.pass = res.mismatch_cycles == 0 && !res.timeout && !res.result_mismatch;
         stc_host_free(&host);
     }
 
