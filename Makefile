@@ -105,6 +105,7 @@ ci:
 	$(MAKE) --no-print-directory cosim-ci
 	$(MAKE) --no-print-directory report-check
 	$(MAKE) --no-print-directory debug-test
+	$(MAKE) --no-print-directory sim-sc-test
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
 test: ci
