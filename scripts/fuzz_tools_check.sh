@@ -4,17 +4,20 @@
 #      is rejected by stc_vecdump with exit 2 and one "FILE:LINE: message";
 #   2. stc_vecgen with bad arguments exits 2 and leaves an existing good
 #      output file byte-identical, with no temporary file left behind;
-#   3. a write that cannot complete (read-only directory) also exits 2.
+#   3. a write that cannot complete (read-only directory) also exits 2;
+#   4. each RUNNER (stc_sim, stc_soak, stc_fcov builds) given hostile
+#      arguments exits 2 with a message, never crashes or runs.
 #
-# usage: scripts/fuzz_tools_check.sh VECGEN VECDUMP WORKDIR
+# usage: scripts/fuzz_tools_check.sh VECGEN VECDUMP WORKDIR [RUNNER...]
 # Exit: 0 all contracts hold, 1 one is broken, 2 set-up error.
 set -euo pipefail
 
-if [ $# -ne 3 ]; then
-    sed -n '2,11p' "$0" >&2
+if [ $# -lt 3 ]; then
+    sed -n '2,13p' "$0" >&2
     exit 2
 fi
 vecgen=$1 vecdump=$2 work=$3
+shift 3
 for b in "$vecgen" "$vecdump"; do
     [ -x "$b" ] || { echo "fuzz_tools_check.sh: no tool $b" >&2; exit 2; }
 done
@@ -86,6 +89,37 @@ if [ "$(id -u)" -ne 0 ]; then
         fail=1
     fi
 fi
+
+# 4. runners with hostile arguments (each set is invalid for all of them).
+n4=vectors/regression/dense-n4-dense-m1-k4-s1.vec
+n16=vectors/regression/dense-n16-dense-m1-k16-s1.vec
+runner_args=(
+    "--stall 200 $n4"
+    "--seed abc $n4"
+    "--seed"
+    "--seed 99999999999999999999999 $n4"
+    "--reset-at 0 $n4"
+    "--max-seconds -5 $n4"
+    "--bogus 1 $n4"
+    "$work/missing.vec"
+    "tb/bad_vectors/truncated.vec"
+    "tb/bad_vectors/illegal-nibble.vec"
+    "$n16"
+)
+for r in "$@"; do
+    [ -x "$r" ] || { echo "fuzz_tools_check.sh: no runner $r" >&2; exit 2; }
+    for a in "${runner_args[@]}"; do
+        rc=0
+        # shellcheck disable=SC2086
+        timeout 60 "$r" $a >/dev/null 2>"$work/err" || rc=$?
+        if [ "$rc" -ne 2 ] || [ ! -s "$work/err" ]; then
+            echo "FAIL: $r $a: exit $rc (want 2 and a message)" >&2
+            head -n 5 "$work/err" >&2
+            fail=1
+        fi
+    done
+done
+[ $# -eq 0 ] || echo "tools: $# runners x ${#runner_args[@]} hostile argument sets checked (exit 2 with a message)"
 
 if [ "$fail" -ne 0 ]; then
     echo "tools check: FAILED" >&2

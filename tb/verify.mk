@@ -8,6 +8,7 @@
 #   make xreset       random initial values (+verilator+seed+N) and mid-command resets
 #   make fuzz         AFL++ on the vector reader and the tools (FUZZ_SECONDS per target)
 #   make fuzz-replay  corpus and findings through the plain ASan harness (no AFL++)
+#   make tools-check  error messages, no partial outputs, runners' bad arguments
 #   make asan         unit tests + N=4 cosim + soak under AddressSanitizer/UBSan
 #   make soak         SOAK_CYCLES random cycles with stalls and resets (SOAK_N=16)
 #   make verify-ci    the CI subset of all of the above (about 4-5 min on 2 cores)
@@ -21,10 +22,10 @@ SOAK_SECONDS ?= 600
 FUZZ_SECONDS ?= 90
 FCOV_FLOOR   ?= 100
 
-.PHONY: cov cov-ci cov-n16 xreset fuzz fuzz-build fuzz-replay asan soak verify-ci verify-help
+.PHONY: cov cov-ci cov-n16 xreset fuzz fuzz-build fuzz-replay tools-check asan soak verify-ci verify-help
 
 verify-help:
-	@sed -n '5,13p' tb/verify.mk
+	@sed -n '5,14p' tb/verify.mk
 
 # ---- runner variants ----------------------------------------------------------
 # Line/toggle coverage and random initial values, N=4 (fast to build).
@@ -127,14 +128,19 @@ $(FUZZ_REPLAY): $(FUZZ_DEPS)
 fuzz-build: $(FUZZ_BIN) $(FUZZ_REPLAY)
 
 # Corpus replay under ASan without AFL (what CI runs when AFL++ is absent).
-fuzz-replay: $(FUZZ_REPLAY) $(VECGEN) $(VECDUMP)
+fuzz-replay: $(FUZZ_REPLAY)
 	scripts/fuzz.sh replay $(FUZZ_REPLAY) $(FUZZ_DIR) 0 $(FUZZ_TARGETS)
 
-fuzz: $(FUZZ_BIN) $(FUZZ_REPLAY) $(VECGEN) $(VECDUMP)
+# Runners whose argument handling tools-check also throws garbage at.
+FUZZ_RUNNERS := $(BUILD)/stc_sim-n$(VERIFY_N) $(BUILD)/stc_soak-n$(VERIFY_N) $(FCOV_BIN)
+tools-check: $(VECGEN) $(VECDUMP) $(FUZZ_RUNNERS)
+	scripts/fuzz_tools_check.sh $(VECGEN) $(VECDUMP) $(FUZZ_DIR)/tools-check $(FUZZ_RUNNERS)
+
+fuzz: $(FUZZ_BIN) $(FUZZ_REPLAY)
 	@$(DEPS) fuzz
 	scripts/fuzz.sh fuzz $(FUZZ_BIN) $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 	scripts/fuzz.sh replay $(FUZZ_REPLAY) $(FUZZ_DIR) 0 $(FUZZ_TARGETS)
-	scripts/fuzz_tools_check.sh $(VECGEN) $(VECDUMP) $(FUZZ_DIR)/tools-check
+	$(MAKE) --no-print-directory tools-check
 
 # ---- coverage -------------------------------------------------------------------
 COV_DIR := $(BUILD)/cov
@@ -169,6 +175,6 @@ verify-ci:
 	else \
 	  echo "verify-ci: AFL++ not installed, replaying the fuzz corpus under ASan instead"; \
 	  $(MAKE) --no-print-directory fuzz-replay && \
-	  scripts/fuzz_tools_check.sh $(VECGEN) $(VECDUMP) $(FUZZ_DIR)/tools-check; \
+	  $(MAKE) --no-print-directory tools-check; \
 	fi && \
 	echo "verify-ci: PASS in $$(( $$(date +%s) - start )) s"
