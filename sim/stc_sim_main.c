@@ -358,6 +358,7 @@ int main(int argc, char **argv)
     int failed = 0, errors = 0;
 
     if (parse_args(&a, argc, argv) != 0) {
+        free(a.vecs);
         usage(stderr, argv[0]);
         return 2;
     }
