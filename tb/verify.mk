@@ -56,7 +56,7 @@ soak: $(SOAK_BIN)
 
 # ---- X and reset --------------------------------------------------------------
 xreset: $(BUILD)/stc_sim-n$(VERIFY_N) $(BUILD)/stc_sim-n$(VERIFY_N)-x
-	scripts/xreset.sh $(BUILD)/stc_sim-n$(VERIFY_N) $(BUILD)/stc_sim-n$(VERIFY_N)-x \
+	@scripts/xreset.sh $(BUILD)/stc_sim-n$(VERIFY_N) $(BUILD)/stc_sim-n$(VERIFY_N)-x \
 	  $(BUILD)/vl-n$(VERIFY_N)-x $(VERIFY_DIR)/xreset $(VERIFY_VECS)
 
 # ---- sanitizers -----------------------------------------------------------------
@@ -149,15 +149,15 @@ COV_DIR := $(BUILD)/cov
 # under $(COV_DIR)/html) and functional coverage with the floor.
 cov: $(FCOV_COV_BIN)
 	@$(DEPS) cov
-	scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(VERIFY_VECS)
+	@scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(VERIFY_VECS)
 
 # CI: the functional part only, on the plain (fast to build) N=4 runner.
 cov-ci: $(FCOV_BIN)
-	NO_VLCOV=1 scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(VERIFY_VECS)
+	@NO_VLCOV=1 scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(VERIFY_VECS)
 
 # Functional coverage of the N=16 regression (informational, no floor).
 cov-n16: $(BUILD)/stc_fcov-n16
-	NO_VLCOV=1 scripts/cov.sh $(BUILD)/stc_fcov-n16 $(VERIFY_DIR)/fcov-n16 0 \
+	@NO_VLCOV=1 scripts/cov.sh $(BUILD)/stc_fcov-n16 $(VERIFY_DIR)/fcov-n16 0 \
 	  $(wildcard $(REGRESSION_DIR)/*-n16-*.vec)
 
 # ---- CI subset --------------------------------------------------------------------
