@@ -38,8 +38,8 @@ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a: $(RTL_SRCS)
 	  verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o) >>$(BUILD)/vl-n$(1)$(2).log 2>&1
 	cd $(BUILD)/vl-n$(1)$(2) && ar rcs libverilated.a verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o)
 
-$(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a
-	$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=$(4) -DVM_TRACE_FST=$(4) -DVM_COVERAGE=$(if $(findstring --coverage,$(3)),1,0) $(call VL_DEFS,$(1)) \
+$(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h sim/sim.mk $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -DVM_TRACE=$(4) -DVM_TRACE_FST=$(4) -DVM_COVERAGE=$(if $(findstring --coverage,$(3)),1,0) $(call VL_DEFS,$(1)) \
 	  -Icmodel -Isim -isystem $(BUILD)/vl-n$(1)$(2) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 

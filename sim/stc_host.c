@@ -27,7 +27,11 @@ stc_status stc_host_init(stc_host *h, const stc_vec *v, unsigned stall_pct, uint
     h->v = v;
     h->kd = stc_vec_kd(v);
     h->stall_pct = stall_pct > 100 ? 100 : stall_pct;
-    h->rng = seed;
+    /* Mix the vector's identity (its generator seed and shape) into the
+     * stall seed: every vector of a regression gets its own stall pattern,
+     * yet a vector replays identically in any runner given the same seed. */
+    h->rng = seed ^ (v->seed * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)v->m << 40) ^
+             ((uint64_t)v->k << 20) ^ ((uint64_t)v->mode24 << 19) ^ (uint64_t)v->has_bias << 18;
     for (unsigned b = 0; b < stc_vec_nblk(v); b++)
         if (!((v->skip >> b) & 1u))
             h->blocks[h->npass++] = b;
