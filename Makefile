@@ -93,7 +93,12 @@ cosim-ci: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n))
 	  echo "== cosim N=$$n stall=$$s% seed=$(SEED): $$(echo $$vecs | wc -w) vectors"; \
 	  $(BUILD)/stc_sim-n$$n --quiet --seed $(SEED) --stall $$s \
 	    --junit $(CI_DIR)/cosim-n$$n-stall$$s.xml $$vecs || status=1; \
-	done; done; exit $$status
+	done; \
+	  meta=$$(ls $(REGRESSION_DIR)/*-n$$n-2of4-*.vec | grep -v corner-zero-tile); \
+	  echo "== cosim N=$$n, illegal metadata nibble injected: model and RTL must both raise err_o"; \
+	  $(BUILD)/stc_sim-n$$n --quiet --seed $(SEED) --stall 25 --meta-fault \
+	    --junit $(CI_DIR)/cosim-n$$n-metafault.xml $$meta || status=1; \
+	done; exit $$status
 
 ci:
 	@$(DEPS) core sim

@@ -87,6 +87,8 @@ static void drive_weights(stc_host *h, stc_inputs *in)
     if (v->mode24 && r % 2 == 0)
         for (unsigned c = 0; c < n; c++)
             in->w_meta[c] = (uint8_t)((v->meta[(size_t)b * n + c] >> (4 * (r / 2))) & 0xfu);
+    if (h->meta_fault && v->mode24 && h->w_sent == 0)
+        in->w_meta[0] = 0x0;
 }
 
 static void drive_acts(stc_host *h, stc_inputs *in)

@@ -28,6 +28,8 @@ typedef struct stc_host {
     unsigned blocks[STC_KB_MAX_MAX]; /* non-skipped blocks, in order */
     unsigned npass;
 
+    bool meta_fault; /* drive an illegal nibble (0x0) on column 0 of the first
+                        weight beat: the error path, not a valid command */
     bool cmd_sent;
     unsigned bias_sent, w_sent, a_sent, res_got; /* beats transferred so far */
     int32_t *res;                                /* m x n rows received */

@@ -71,13 +71,20 @@ static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v, co
         if (st != STC_OK)
             return st;
     }
-    return stc_host_init(&ls->host, v, o->stall_pct, o->seed);
+    stc_status st = stc_host_init(&ls->host, v, o->stall_pct, o->seed);
+    ls->host.meta_fault = o->meta_fault;
+    /* The fault rides on a weight beat: it needs one 2:4 block to load. */
+    if (st == STC_OK && o->meta_fault && (!v->mode24 || ls->host.npass == 0))
+        return STC_EPARAM;
+    return st;
 }
 
 static stc_status restart_host(lockstep *ls, const stc_vec *v, const stc_run_opts *o)
 {
     stc_host_free(&ls->host);
-    return stc_host_init(&ls->host, v, o->stall_pct, o->seed ^ 0x5eedull);
+    stc_status st = stc_host_init(&ls->host, v, o->stall_pct, o->seed ^ 0x5eedull);
+    ls->host.meta_fault = o->meta_fault;
+    return st;
 }
 
 static void lockstep_close(lockstep *ls)
@@ -139,8 +146,15 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
     if (res->timeout && o->log)
         fprintf(o->log, "TIMEOUT %s: no completion within %" PRIu64 " cycles\n",
                 o->vec_path ? o->vec_path : "(vector)", budget);
-    if (res->mismatch_cycles == 0 && !res->timeout)
+    if (o->meta_fault) {
+        /* The error path: C is wrong by design; err_o must have latched. */
+        res->result_mismatch = !ls.ao.err;
+        if (res->result_mismatch && o->log)
+            fprintf(o->log, "META FAULT %s: err_o not set after an illegal nibble\n",
+                    o->vec_path ? o->vec_path : "(vector)");
+    } else if (res->mismatch_cycles == 0 && !res->timeout) {
         res->result_mismatch = !stc_host_results_ok(&ls.host, o->log, o->vec_path);
+    }
     res->pass = res->mismatch_cycles == 0 && !res->timeout && !res->result_mismatch;
     lockstep_close(&ls);
     return STC_OK;

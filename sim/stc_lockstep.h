@@ -28,6 +28,9 @@ typedef struct stc_run_opts {
     bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
     uint64_t reset_at;   /* > 0: assert reset at this cycle (mid-command), then run the
                             vector again from its command; 0: no extra reset */
+    bool meta_fault;     /* inject an illegal metadata nibble (2:4 vectors): the run
+                            passes when model and RTL agree every cycle and both
+                            end with err_o set; C is not checked */
     const char *vec_path;
     FILE *log;               /* mismatch reports; NULL for silence */
     stc_cycle_hook on_cycle; /* optional, not called in bare runs */

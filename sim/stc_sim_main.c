@@ -53,6 +53,8 @@ static void usage(FILE *f, const char *argv0)
             "                  drops ready, 0..90 (default 0)\n"
             "  --max-errors K  keep comparing up to K mismatching cycles (default 1)\n"
             "  --reset-at C    assert reset at cycle C (mid-command), then rerun the vector\n"
+            "  --meta-fault    drive an illegal metadata nibble (2:4 vectors): pass when\n"
+            "                  model and RTL agree every cycle and both raise err_o\n"
             "  --bare          RTL only: no model, no compare (benchmark baseline)\n"
             "  --trace F.fst   write an FST waveform (tracing build, one vector)\n"
             "  --junit F.xml   write a JUnit report\n"
@@ -83,6 +85,10 @@ static int parse_option(sim_args *a, int argc, char **argv, int *i)
     }
     if (strcmp(opt, "--bare") == 0) {
         a->run.bare = true;
+        return 0;
+    }
+    if (strcmp(opt, "--meta-fault") == 0) {
+        a->run.meta_fault = true;
         return 0;
     }
     if (need_value(*i, argc, opt))
@@ -223,7 +229,9 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outco
     o.vec_path = path;
     stc_status st = stc_lockstep_run(rtl, &v, &o, &out->res);
     if (st != STC_OK) {
-        snprintf(out->message, sizeof out->message, "%s: cannot run: %s", path, stc_status_str(st));
+        snprintf(out->message, sizeof out->message, "%s: cannot run: %s%s", path,
+                 stc_status_str(st),
+                 o.meta_fault ? " (--meta-fault needs a 2:4 vector with a loaded block)" : "");
         out->error = true;
     } else {
         out->pass = out->res.pass;
