@@ -111,6 +111,7 @@ ci:
 	$(MAKE) --no-print-directory report-check
 	$(MAKE) --no-print-directory debug-test
 	$(MAKE) --no-print-directory sim-sc-test
+	$(MAKE) --no-print-directory verify-ci
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
 test: ci
