@@ -113,12 +113,16 @@ mutate-ci: mutate-build
 # "Survivors"): all 1024 accumulator rows without bias, twice in a row (the
 # per-row valid bits and stale bank data), the largest 2:4 command (64
 # blocks x 1024 rows: the top bits of macs_alg and a_bytes), and 64-block
-# commands with skipped blocks (skip mask and next_blk() at high indices).
+# commands with skipped blocks (skip mask and next_blk() at high indices;
+# x6: seed chosen so that block 47 is skipped and PE(2,1) gets weight 64),
+# an odd M above 800 (parity of per-row valid-bit flips).
 MUT_XDIR  := $(BUILD)/mut-vecs
 MUT_XSPEC := x1-dense-m1024-k8:dense:1024:8:11: \
              x2-sp24-m1024-k512:sp24:1024:512:12: \
              x3-sp24block-m4-k512:sp24-block:4:512:13:--sparsity=50 \
-             x4-block-m8-k256:block:8:256:14:--sparsity=50
+             x4-block-m8-k256:block:8:256:14:--sparsity=50 \
+             x5-dense-m1001-k8:dense:1001:8:15: \
+             x6-block-m4-k256:block:4:256:18:--sparsity=50
 MUT_XVECS := $(foreach s,$(MUT_XSPEC),$(MUT_XDIR)/$(word 1,$(subst :, ,$(s))).vec)
 
 define MUT_XVEC_RULE
