@@ -1,7 +1,11 @@
 /*
- * stc_status.c - human-readable names for stc_status values.
+ * stc_status.c - human-readable names for stc_status values, and the one
+ * formatter of error messages into caller buffers.
  */
 #include "stc_status.h"
+
+#include <stdarg.h>
+#include <stdio.h>
 
 const char *stc_status_str(stc_status s)
 {
@@ -25,4 +29,14 @@ const char *stc_status_str(stc_status s)
     }
     /* Not a valid enumerator: callers may cast arbitrary ints. */
     return "unknown status";
+}
+
+void stc_errf(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
 }

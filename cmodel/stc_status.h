@@ -6,6 +6,8 @@
 #ifndef STC_STATUS_H
 #define STC_STATUS_H
 
+#include <stddef.h>
+
 typedef enum stc_status {
     STC_OK = 0,
     STC_EPARAM,    /* parameter set outside what the tile supports */
@@ -18,5 +20,8 @@ typedef enum stc_status {
 } stc_status;
 
 const char *stc_status_str(stc_status s);
+
+/* printf into a caller's error buffer; a NULL or empty buffer is allowed. */
+void stc_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

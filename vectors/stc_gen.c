@@ -99,19 +99,6 @@ typedef struct stc_gen_class {
     stc_gen_fill_fn fill;
 } stc_gen_class;
 
-static void stc_gen_msg(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void stc_gen_msg(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 static int8_t *stc_gen_wp(stc_gen_ctx *c, unsigned row, unsigned col)
 {
     return &c->wd[(size_t)row * c->v->n + col];
@@ -329,7 +316,7 @@ static stc_status stc_gen_fill_wrap(stc_gen_ctx *c, char *err, size_t errlen)
         for (unsigned col = 0; col < v->n; col++) {
             int64_t s = stc_gen_exact(c, r, col);
             if (s >= INT32_MIN && s <= INT32_MAX) {
-                stc_gen_msg(err, errlen, "corner-wrap: C[%u][%u] does not wrap", r, col);
+                stc_errf(err, errlen, "corner-wrap: C[%u][%u] does not wrap", r, col);
                 return STC_EPARAM;
             }
         }
@@ -389,25 +376,25 @@ static stc_status stc_gen_check_class_opts(const stc_gen_class *cl, const stc_ge
                                            const stc_vec *v, char *err, size_t errlen)
 {
     if (o->mode != STC_GEN_MODE_DEFAULT && cl->mode != STC_MODE_EITHER && o->mode != cl->mode) {
-        stc_gen_msg(err, errlen, "class %s only exists in %s mode", cl->name,
-                    cl->mode == STC_MODE_24 ? "2:4" : "dense");
+        stc_errf(err, errlen, "class %s only exists in %s mode", cl->name,
+                 cl->mode == STC_MODE_24 ? "2:4" : "dense");
         return STC_EPARAM;
     }
     if (o->sparsity != STC_GEN_SPARSITY_DEFAULT && cl->sparsity < 0) {
-        stc_gen_msg(err, errlen, "class %s takes no --sparsity", cl->name);
+        stc_errf(err, errlen, "class %s takes no --sparsity", cl->name);
         return STC_EPARAM;
     }
     if (o->sparsity != STC_GEN_SPARSITY_DEFAULT && (o->sparsity < 0 || o->sparsity > 100)) {
-        stc_gen_msg(err, errlen, "--sparsity %d: must be 0..100", o->sparsity);
+        stc_errf(err, errlen, "--sparsity %d: must be 0..100", o->sparsity);
         return STC_EPARAM;
     }
     if (strcmp(cl->name, "corner-m1") == 0 && v->m != 1) {
-        stc_gen_msg(err, errlen, "class corner-m1 needs --m 1");
+        stc_errf(err, errlen, "class corner-m1 needs --m 1");
         return STC_EPARAM;
     }
     if (strcmp(cl->name, "corner-kmax") == 0 && v->k != STC_VEC_NBLK_MAX * stc_vec_kd(v)) {
-        stc_gen_msg(err, errlen, "class corner-kmax needs --k %u (64 blocks of %u)",
-                    STC_VEC_NBLK_MAX * stc_vec_kd(v), stc_vec_kd(v));
+        stc_errf(err, errlen, "class corner-kmax needs --k %u (64 blocks of %u)",
+                 STC_VEC_NBLK_MAX * stc_vec_kd(v), stc_vec_kd(v));
         return STC_EPARAM;
     }
     return STC_OK;
@@ -430,11 +417,11 @@ static stc_status stc_gen_header(const stc_gen_class *cl, const stc_gen_opts *o,
     if (st == STC_EPARAM) {
         /* alloc only says EPARAM; validate names the broken limit. */
         (void)stc_vec_validate(v, msg, sizeof msg);
-        stc_gen_msg(err, errlen, "%s", msg);
+        stc_errf(err, errlen, "%s", msg);
         return STC_EPARAM;
     }
     if (st != STC_OK) {
-        stc_gen_msg(err, errlen, "out of memory");
+        stc_errf(err, errlen, "out of memory");
         return st;
     }
     return stc_gen_check_class_opts(cl, o, v, err, errlen);
@@ -487,8 +474,8 @@ stc_status stc_gen_vector(const stc_gen_opts *o, stc_vec *v, char *err, size_t e
     const stc_gen_class *cl = stc_gen_find(o->cls);
     if (!cl) {
         memset(v, 0, sizeof *v);
-        stc_gen_msg(err, errlen, "unknown class '%s' (one of: %s)", o->cls ? o->cls : "(none)",
-                    stc_gen_class_list());
+        stc_errf(err, errlen, "unknown class '%s' (one of: %s)", o->cls ? o->cls : "(none)",
+                 stc_gen_class_list());
         return STC_EPARAM;
     }
     stc_status st = stc_gen_header(cl, o, v, err, errlen);
@@ -705,7 +692,7 @@ static stc_status stc_reg_write_one(const char *dir, const stc_reg_entry *e, uin
     snprintf(path, sizeof path, "%s/%s", dir, name);
     stc_status st = stc_gen_vector(&o, &v, msg, sizeof msg);
     if (st != STC_OK) {
-        stc_gen_msg(err, errlen, "%s: %s", name, msg);
+        stc_errf(err, errlen, "%s: %s", name, msg);
         return st;
     }
     st = stc_vec_write(path, &v, err, errlen);
@@ -743,7 +730,7 @@ static stc_status stc_reg_prune(const char *dir, char *err, size_t errlen)
     char path[4096];
     stc_status st = STC_OK;
     if (!d) {
-        stc_gen_msg(err, errlen, "%s: cannot open directory: %s", dir, strerror(errno));
+        stc_errf(err, errlen, "%s: cannot open directory: %s", dir, strerror(errno));
         return STC_EIO;
     }
     for (struct dirent *de = readdir(d); de; de = readdir(d)) {
@@ -751,7 +738,7 @@ static stc_status stc_reg_prune(const char *dir, char *err, size_t errlen)
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         if (unlink(path) != 0) {
-            stc_gen_msg(err, errlen, "%s: cannot remove: %s", path, strerror(errno));
+            stc_errf(err, errlen, "%s: cannot remove: %s", path, strerror(errno));
             st = STC_EIO;
         }
     }

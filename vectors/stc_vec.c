@@ -49,19 +49,6 @@ static bool stc_vec_blk_skipped(const stc_vec *v, unsigned b)
     return b < 64 && ((v->skip >> b) & 1u);
 }
 
-static void stc_vec_msg(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void stc_vec_msg(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 static bool stc_vec_class_ok(const char *cls)
 {
     size_t len = strnlen(cls, STC_VEC_CLASS_MAX);
@@ -79,27 +66,26 @@ static bool stc_vec_class_ok(const char *cls)
 static stc_status stc_vec_shape_check(const stc_vec *v, char *err, size_t errlen)
 {
     if (v->n < STC_VEC_N_MIN || v->n > STC_VEC_N_MAX || v->n % 2 != 0) {
-        stc_vec_msg(err, errlen, "n = %u: must be even, %d..%d", v->n, STC_VEC_N_MIN,
-                    STC_VEC_N_MAX);
+        stc_errf(err, errlen, "n = %u: must be even, %d..%d", v->n, STC_VEC_N_MIN, STC_VEC_N_MAX);
         return STC_EFORMAT;
     }
     if (v->m < 1 || v->m > STC_VEC_M_MAX) {
-        stc_vec_msg(err, errlen, "m = %u: must be 1..%d", v->m, STC_VEC_M_MAX);
+        stc_errf(err, errlen, "m = %u: must be 1..%d", v->m, STC_VEC_M_MAX);
         return STC_EFORMAT;
     }
     unsigned kd = stc_vec_kd(v);
     if (v->k == 0 || v->k % kd != 0) {
-        stc_vec_msg(err, errlen, "k = %u: must be a positive multiple of kd = %u", v->k, kd);
+        stc_errf(err, errlen, "k = %u: must be a positive multiple of kd = %u", v->k, kd);
         return STC_EFORMAT;
     }
     if (v->k / kd > STC_VEC_NBLK_MAX) {
-        stc_vec_msg(err, errlen, "k = %u: %u blocks of %u rows, at most %d allowed", v->k,
-                    v->k / kd, kd, STC_VEC_NBLK_MAX);
+        stc_errf(err, errlen, "k = %u: %u blocks of %u rows, at most %d allowed", v->k, v->k / kd,
+                 kd, STC_VEC_NBLK_MAX);
         return STC_EFORMAT;
     }
     if (v->skip & ~stc_vec_skip_mask(stc_vec_nblk(v))) {
-        stc_vec_msg(err, errlen, "skip = 0x%016" PRIx64 ": bits at or above nblk = %u must be 0",
-                    v->skip, stc_vec_nblk(v));
+        stc_errf(err, errlen, "skip = 0x%016" PRIx64 ": bits at or above nblk = %u must be 0",
+                 v->skip, stc_vec_nblk(v));
         return STC_EFORMAT;
     }
     return STC_OK;
@@ -148,13 +134,13 @@ static stc_status stc_vec_check_meta_word(const stc_vec *v, unsigned b, unsigned
     if (stc_meta_word_check(word, v->n, &g) == STC_OK)
         return STC_OK;
     if (g >= v->n / 2)
-        stc_vec_msg(err, errlen,
-                    "metadata word 0x%" PRIx32 " of block %u, column %u has bits "
-                    "above group %u",
-                    word, b, col, v->n / 2 - 1);
+        stc_errf(err, errlen,
+                 "metadata word 0x%" PRIx32 " of block %u, column %u has bits "
+                 "above group %u",
+                 word, b, col, v->n / 2 - 1);
     else
-        stc_vec_msg(err, errlen, "illegal metadata nibble 0x%x at block %u, column %u, group %u",
-                    stc_meta_word_nibble(word, g), b, col, g);
+        stc_errf(err, errlen, "illegal metadata nibble 0x%x at block %u, column %u, group %u",
+                 stc_meta_word_nibble(word, g), b, col, g);
     return STC_EMETA;
 }
 
@@ -165,8 +151,8 @@ static stc_status stc_vec_check_w_value(const stc_vec *v, unsigned row, unsigned
     int8_t x = v->w[(size_t)row * v->n + col];
     if (x == 0 || !stc_vec_blk_skipped(v, b))
         return STC_OK;
-    stc_vec_msg(err, errlen, "nonzero W value %d at W row %u, column %u in skipped block %u", x,
-                row, col, b);
+    stc_errf(err, errlen, "nonzero W value %d at W row %u, column %u in skipped block %u", x, row,
+             col, b);
     return STC_ESPARSITY;
 }
 
@@ -176,12 +162,11 @@ stc_status stc_vec_validate(const stc_vec *v, char *err, size_t errlen)
     if (st != STC_OK)
         return st;
     if (!stc_vec_class_ok(v->cls)) {
-        stc_vec_msg(err, errlen, "class must be 1..%d characters of [a-z0-9-]",
-                    STC_VEC_CLASS_MAX - 1);
+        stc_errf(err, errlen, "class must be 1..%d characters of [a-z0-9-]", STC_VEC_CLASS_MAX - 1);
         return STC_EFORMAT;
     }
     if (!v->a || !v->w || !v->c || (v->mode24 && !v->meta) || (v->has_bias && !v->bias)) {
-        stc_vec_msg(err, errlen, "vector buffers not allocated");
+        stc_errf(err, errlen, "vector buffers not allocated");
         return STC_EPARAM;
     }
     for (unsigned b = 0; v->mode24 && b < stc_vec_nblk(v); b++) {
@@ -215,7 +200,7 @@ static stc_status stc_vec_reference(const stc_vec *v, int32_t *c, char *err, siz
 {
     int8_t *wd = malloc((size_t)v->k * v->n);
     if (!wd) {
-        stc_vec_msg(err, errlen, "out of memory");
+        stc_errf(err, errlen, "out of memory");
         return STC_ENOMEM;
     }
     stc_status st = stc_vec_dense_w(v, wd, err, errlen);
@@ -234,15 +219,15 @@ stc_status stc_vec_check_expected(const stc_vec *v, char *err, size_t errlen)
 {
     int32_t *ref = malloc((size_t)v->m * v->n * sizeof *ref);
     if (!ref) {
-        stc_vec_msg(err, errlen, "out of memory");
+        stc_errf(err, errlen, "out of memory");
         return STC_ENOMEM;
     }
     stc_status st = stc_vec_reference(v, ref, err, errlen);
     for (size_t i = 0; st == STC_OK && i < (size_t)v->m * v->n; i++) {
         if (ref[i] != v->c[i]) {
-            stc_vec_msg(err, errlen,
-                        "C row %zu, column %zu: file has %" PRId32 ", reference gives %" PRId32,
-                        i / v->n, i % v->n, v->c[i], ref[i]);
+            stc_errf(err, errlen,
+                     "C row %zu, column %zu: file has %" PRId32 ", reference gives %" PRId32,
+                     i / v->n, i % v->n, v->c[i], ref[i]);
             st = STC_EMISMATCH;
         }
     }
@@ -287,7 +272,7 @@ static stc_status stc_vp_load(const char *path, char **out, size_t *outlen, char
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        stc_vec_msg(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        stc_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return STC_EIO;
     }
     size_t cap = 1 << 16, len = 0;
@@ -315,10 +300,10 @@ static stc_status stc_vp_load(const char *path, char **out, size_t *outlen, char
     fclose(f);
     if (st != STC_OK) {
         free(buf);
-        stc_vec_msg(err, errlen, "%s: %s", path,
-                    st == STC_EIO      ? "read error"
-                    : st == STC_ENOMEM ? "out of memory"
-                                       : "file larger than the 64 MiB limit");
+        stc_errf(err, errlen, "%s: %s", path,
+                 st == STC_EIO      ? "read error"
+                 : st == STC_ENOMEM ? "out of memory"
+                                    : "file larger than the 64 MiB limit");
         return st;
     }
     *out = buf;
@@ -926,20 +911,20 @@ stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t e
     char msg[STC_VEC_ERR_MAX];
     stc_status st = stc_vec_validate(v, msg, sizeof msg);
     if (st != STC_OK) {
-        stc_vec_msg(err, errlen, "%s: refusing to write an invalid vector: %s", path, msg);
+        stc_errf(err, errlen, "%s: refusing to write an invalid vector: %s", path, msg);
         return st;
     }
     size_t plen = strlen(path);
     char *tmp = malloc(plen + sizeof ".tmp.XXXXXX");
     if (!tmp) {
-        stc_vec_msg(err, errlen, "%s: out of memory", path);
+        stc_errf(err, errlen, "%s: out of memory", path);
         return STC_ENOMEM;
     }
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        stc_vec_msg(err, errlen, "%s: cannot create temporary file: %s", path, strerror(errno));
+        stc_errf(err, errlen, "%s: cannot create temporary file: %s", path, strerror(errno));
         free(tmp);
         return STC_EIO;
     }
@@ -955,7 +940,7 @@ stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t e
     if (st == STC_OK && rename(tmp, path) != 0)
         st = STC_EIO;
     if (st != STC_OK) {
-        stc_vec_msg(err, errlen, "%s: write failed: %s", path, strerror(errno));
+        stc_errf(err, errlen, "%s: write failed: %s", path, strerror(errno));
         unlink(tmp);
     }
     free(tmp);
