@@ -111,6 +111,8 @@ cosim-ci: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n))
 
 ci:
 	@$(DEPS) core sim
+	$(MAKE) --no-print-directory check-format
+	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory rtl-smoke
 	$(MAKE) --no-print-directory vectors-check

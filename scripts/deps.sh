@@ -8,7 +8,7 @@ set -eu
 
 pkgs_for() {
     case "$1" in
-    core) echo "gcc g++ make pkg-config libcriterion-dev" ;;
+    core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck" ;;
     sim) echo "verilator iverilog" ;;
     wave) echo "gtkwave xvfb imagemagick" ;;
     report) echo "gnuplot-nox" ;;
