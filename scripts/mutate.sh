@@ -131,7 +131,7 @@ run() {
     shift
     [ $# -gt 0 ] || die "run: no vectors"
     [ -x "$bin" ] || die "no runner $bin"
-    local total i s rc res out="$dir/results.tsv" tmp="$dir/results.tsv.tmp"
+    local total i s rc res out="$dir/${RESULTS:-results.tsv}" tmp="$dir/${RESULTS:-results.tsv}.tmp"
     total=$(grep -c '^mutate ' "$dir/mutations.ys")
     # mutant 0 is the original design: it must pass everywhere.
     for s in $STALLS; do

@@ -8,14 +8,14 @@
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: mutate_report.sh DIR DOC" >&2; exit 2; }
 dir=$1 doc=$2
-res="$dir/results.tsv"
+res="$dir/${RESULTS:-results.tsv}"
 equiv=${EQUIV:-scripts/mutate_equivalent.txt}
 [ -f "$res" ] || { echo "mutate_report.sh: no $res (run the mutants first)" >&2; exit 2; }
 [ -f "$equiv" ] || { echo "mutate_report.sh: no $equiv" >&2; exit 2; }
-out="$dir/report.md"
+out="$dir/${RESULTS:-results.tsv}"; out="${out%.tsv}.md"
 
 awk -F'\t' -v equiv="$equiv" -v count="${COUNT:-?}" -v seed="${SEED:-?}" -v stalls="${STALLS:-0 25}" \
-    -v simseed="${SIM_SEED:-1}" -v bin="$dir/stc_sim-n${MUT_N:-4}" -v mutn="${MUT_N:-4}" '
+    -v simseed="${SIM_SEED:-1}" -v xdir="${XDIR:-build/mut-vecs}" -v bin="$dir/stc_sim-n${MUT_N:-4}" -v mutn="${MUT_N:-4}" '
     BEGIN {
         while ((getline l < equiv) > 0) {
             if (l ~ /^#/ || l == "") continue
@@ -66,7 +66,7 @@ awk -F'\t' -v equiv="$equiv" -v count="${COUNT:-?}" -v seed="${SEED:-?}" -v stal
         nmo = sortkeys(modes, omo)
         for (i = 1; i <= nmo; i++) { mo = omo[i]; printf "| %s | %d | %d | %d |\n", mo, totmo[mo], kilmo[mo] + 0, surmo[mo] + 0 }
         print ""
-        print "Survivors (reproduce one: `" bin " --seed " simseed " --stall 0 --plusarg +mutsel=ID VECTORS...`):"
+        print "Survivors. Reproduce any mutant ID (killed or not): `make mutate-ci` (builds the runner and the extra vectors), then `" bin " --seed " simseed " --stall 0 --plusarg +mutsel=ID vectors/regression/*-n" mutn "-*.vec " xdir "/*.vec`."
         print ""
         print "| id | module | mutation | class | why |"
         print "|---|---|---|---|---|"

@@ -87,7 +87,7 @@ bugs-check:
 # ---- Yosys mutants ----------------------------------------------------------
 MUT_DIR  := $(BUILD)/mut-s$(MUT_SEED)-c$(MUT_COUNT)
 MUT_BIN  := $(MUT_DIR)/stc_sim-n$(MUT_N)
-MUT_ENV   = MUT_N=$(MUT_N) M_MAX=$(M_MAX) KB_MAX=$(KB_MAX) COUNT=$(MUT_COUNT) SEED=$(MUT_SEED) \
+MUT_ENV   = XDIR=$(MUT_XDIR) MUT_N=$(MUT_N) M_MAX=$(M_MAX) KB_MAX=$(KB_MAX) COUNT=$(MUT_COUNT) SEED=$(MUT_SEED) \
             SIM_SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" YOSYS=$(YOSYS)
 MUT_CI_EVERY = $(shell echo $$(( ($(MUT_COUNT) + $(MUT_CI_COUNT) - 1) / $(MUT_CI_COUNT) )))
 
@@ -105,8 +105,8 @@ mutate: mutate-build
 	@$(MUT_ENV) scripts/mutate.sh report $(MUT_DIR) $(MUT_DOC)
 
 mutate-ci: mutate-build
-	@$(MUT_ENV) scripts/mutate.sh run $(MUT_DIR) $(MUT_BIN) $(MUT_CI_EVERY) -- $(MUT_RUN_VECS)
-	@$(MUT_ENV) scripts/mutate.sh report $(MUT_DIR) ""
+	@$(MUT_ENV) RESULTS=results-ci.tsv scripts/mutate.sh run $(MUT_DIR) $(MUT_BIN) $(MUT_CI_EVERY) -- $(MUT_RUN_VECS)
+	@$(MUT_ENV) RESULTS=results-ci.tsv scripts/mutate.sh report $(MUT_DIR) ""
 
 # ---- extra vectors for the mutants (generated, deterministic) -------------
 # Added to kill survivors of the regression-only run (docs/verification.md,
