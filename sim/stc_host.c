@@ -8,9 +8,9 @@
 
 /* splitmix64: tiny, good enough for stall patterns, and its whole state is
  * one word in the host struct. */
-static uint64_t host_rand(stc_host *h)
+static uint64_t splitmix64(uint64_t *state)
 {
-    uint64_t z = (h->rng += 0x9e3779b97f4a7c15ull);
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
@@ -18,7 +18,41 @@ static uint64_t host_rand(stc_host *h)
 
 static bool host_stalls(stc_host *h)
 {
-    return h->stall_pct > 0 && host_rand(h) % 100 < h->stall_pct;
+    return h->stall_pct > 0 && splitmix64(&h->rng) % 100 < h->stall_pct;
+}
+
+static void fill_junk(stc_host *h, void *dst, size_t len)
+{
+    unsigned char *p = dst;
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t r = splitmix64(&h->junk);
+        memcpy(p + i, &r, len - i < 8 ? len - i : 8);
+    }
+}
+
+/* A port without a transfer carries junk, not the last beat: an RTL that
+ * samples a payload without its valid (or reads the command ports after
+ * the command instead of its latched copy) then diverges at once. */
+static void drive_junk(stc_host *h, stc_inputs *in)
+{
+    unsigned n = h->v->n;
+    if (!in->cmd_valid) {
+        in->cmd_mode = splitmix64(&h->junk) & 1u;
+        in->cmd_m = (uint32_t)splitmix64(&h->junk);
+        in->cmd_nblk = (uint32_t)splitmix64(&h->junk);
+        in->cmd_skip = splitmix64(&h->junk);
+        in->cmd_bias = splitmix64(&h->junk) & 1u;
+    }
+    if (!in->bias_valid)
+        fill_junk(h, in->bias_data, n * sizeof in->bias_data[0]);
+    if (!in->w_valid) {
+        fill_junk(h, in->w_data, n);
+        fill_junk(h, in->w_meta, n);
+        for (unsigned c = 0; c < n; c++)
+            in->w_meta[c] &= 0xfu;
+    }
+    if (!in->a_valid)
+        fill_junk(h, in->a_data, 2 * n);
 }
 
 stc_status stc_host_init(stc_host *h, const stc_vec *v, unsigned stall_pct, uint64_t seed)
@@ -32,6 +66,7 @@ stc_status stc_host_init(stc_host *h, const stc_vec *v, unsigned stall_pct, uint
      * yet a vector replays identically in any runner given the same seed. */
     h->rng = seed ^ (v->seed * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)v->m << 40) ^
              ((uint64_t)v->k << 20) ^ ((uint64_t)v->mode24 << 19) ^ (uint64_t)v->has_bias << 18;
+    h->junk = h->rng ^ 0x6a09e667f3bcc909ull;
     for (unsigned b = 0; b < stc_vec_nblk(v); b++)
         if (!((v->skip >> b) & 1u))
             h->blocks[h->npass++] = b;
@@ -57,7 +92,11 @@ static void drive_cmd(stc_host *h, stc_inputs *in)
     in->cmd_mode = v->mode24;
     in->cmd_m = v->m - 1;
     in->cmd_nblk = stc_vec_nblk(v) - 1;
-    in->cmd_skip = v->skip;
+    /* Skip bits at or above nblk are don't-cares the tile must ignore:
+     * drive them randomly. */
+    unsigned nblk = stc_vec_nblk(v);
+    uint64_t above = nblk >= 64 ? 0 : ~0ull << nblk;
+    in->cmd_skip = v->skip | (splitmix64(&h->junk) & above);
     in->cmd_bias = v->has_bias;
     in->cmd_valid = !h->cmd_sent;
 }
@@ -121,6 +160,7 @@ void stc_host_drive(stc_host *h, stc_inputs *in)
         in->a_valid = false;
     if (host_stalls(h))
         in->res_ready = false;
+    drive_junk(h, in);
 }
 
 void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)

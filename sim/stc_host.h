@@ -23,7 +23,9 @@ typedef struct stc_host {
     const stc_vec *v;
     unsigned kd;
     unsigned stall_pct; /* percent of cycles a source drops valid / the sink drops ready */
-    uint64_t rng;
+    uint64_t rng;       /* stall pattern */
+    uint64_t junk;      /* payloads driven while valid is low, a separate stream so
+                           that they do not move the stall pattern */
 
     unsigned blocks[STC_KB_MAX_MAX]; /* non-skipped blocks, in order */
     unsigned npass;
