@@ -123,6 +123,8 @@ ci:
 	$(MAKE) --no-print-directory debug-test
 	$(MAKE) --no-print-directory sim-sc-test
 	$(MAKE) --no-print-directory verify-ci
+	$(MAKE) --no-print-directory bugs
+	$(MAKE) --no-print-directory mutate-ci
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
 test: ci
