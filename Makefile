@@ -95,7 +95,7 @@ CI_STALLS  ?= 0 25
 # Full equivalence regression: every vector, both array sizes, every stall
 # setting, one JUnit file each. Runs all of them before failing, so one
 # report shows every broken vector.
-cosim-ci: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n))
+cosim-ci: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg
 	@mkdir -p $(CI_DIR)
 	@status=0; for n in $(SIM_NS); do for s in $(CI_STALLS); do \
 	  vecs=$$(ls $(REGRESSION_DIR)/*-n$$n-*.vec); \
@@ -107,7 +107,11 @@ cosim-ci: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n))
 	  echo "== cosim N=$$n, illegal metadata nibble injected: model and RTL must both raise err_o"; \
 	  $(BUILD)/stc_sim-n$$n --quiet --seed $(SEED) --stall 25 --meta-fault \
 	    --junit $(CI_DIR)/cosim-n$$n-metafault.xml $$meta || status=1; \
-	done; exit $$status
+	done; \
+	echo "== cosim N=4 with the latch-based clock-gate cell (STC_USE_ICG), stall 25%"; \
+	$(BUILD)/stc_sim-n4-icg --quiet --seed $(SEED) --stall 25 \
+	  --junit $(CI_DIR)/cosim-n4-icg.xml $(REGRESSION_DIR)/*-n4-*.vec || status=1; \
+	exit $$status
 
 ci:
 	@$(DEPS) core sim
