@@ -78,7 +78,7 @@ include scripts/report.mk
 clean:
 	rm -rf $(BUILD)
 
-C_FORMAT_FILES = $(wildcard cmodel/*.[ch] vectors/*.[ch] sim/*.[ch] sim/*.cpp tb/*.[ch])
+C_FORMAT_FILES = $(wildcard cmodel/*.[ch] vectors/*.[ch] sim/*.[ch] sim/*.cpp sim/sc/*.cpp sim/sc/*.h tb/*.[ch] tb/fuzz/*.[ch])
 format:
 	clang-format -i $(C_FORMAT_FILES)
 check-format:

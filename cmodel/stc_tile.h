@@ -57,7 +57,7 @@ typedef struct stc_inputs {
     bool rst_n;
 
     bool cmd_valid;
-    bool cmd_mode; /* 0 dense, 1 2:4 */
+    bool cmd_mode;     /* 0 dense, 1 2:4 */
     uint32_t cmd_m;    /* M - 1 */
     uint32_t cmd_nblk; /* nblk - 1 */
     uint64_t cmd_skip;

@@ -96,18 +96,19 @@ inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint32_t value)
 constexpr unsigned WIDE = 32 * STC_N_MAX * STC_N_MAX / 32 + 2;
 
 // ---- the port list (clk_i is bound to the clock, not listed) ---------------
-#define STC_SC_INPUTS(X)                                                                           \
-    X(rst_ni)                                                                                      \
-    X(cmd_valid_i) X(cmd_mode_i) X(cmd_m_i) X(cmd_nblk_i) X(cmd_skip_i) X(cmd_bias_i)              \
-        X(bias_valid_i) X(bias_data_i) X(w_valid_i) X(w_data_i) X(w_meta_i) X(a_valid_i)           \
-            X(a_data_i) X(res_ready_i)
-#define STC_SC_OUTPUTS(X)                                                                          \
-    X(cmd_ready_o)                                                                                 \
-    X(bias_ready_o) X(w_ready_o) X(a_ready_o) X(res_valid_o) X(res_data_o) X(busy_o) X(err_o)      \
-        X(dbg_state_o) X(dbg_blk_o) X(dbg_beat_o) X(dbg_pe_v_o) X(dbg_pe_en_o) X(dbg_pe_en_q_o)    \
-            X(dbg_pe_pv_o) X(dbg_pe_w_o) X(dbg_pe_idx_o) X(dbg_pe_act_o) X(dbg_pe_prod_o)          \
-                X(dbg_pe_psum_o) X(dbg_bot_v_o) X(dbg_acc_we_o) X(dbg_acc_row_o)                   \
-                    X(dbg_acc_wdata_o) X(dbg_cnt_o)
+// clang-format off
+#define STC_SC_INPUTS(X)                                                        \
+    X(rst_ni) X(cmd_valid_i) X(cmd_mode_i) X(cmd_m_i) X(cmd_nblk_i)             \
+    X(cmd_skip_i) X(cmd_bias_i) X(bias_valid_i) X(bias_data_i) X(w_valid_i)     \
+    X(w_data_i) X(w_meta_i) X(a_valid_i) X(a_data_i) X(res_ready_i)
+#define STC_SC_OUTPUTS(X)                                                       \
+    X(cmd_ready_o) X(bias_ready_o) X(w_ready_o) X(a_ready_o) X(res_valid_o)     \
+    X(res_data_o) X(busy_o) X(err_o) X(dbg_state_o) X(dbg_blk_o) X(dbg_beat_o)  \
+    X(dbg_pe_v_o) X(dbg_pe_en_o) X(dbg_pe_en_q_o) X(dbg_pe_pv_o) X(dbg_pe_w_o)  \
+    X(dbg_pe_idx_o) X(dbg_pe_act_o) X(dbg_pe_prod_o) X(dbg_pe_psum_o)           \
+    X(dbg_bot_v_o) X(dbg_acc_we_o) X(dbg_acc_row_o) X(dbg_acc_wdata_o)          \
+    X(dbg_cnt_o)
+// clang-format on
 
 // The signals around one Verilated tile; n, mw, kbw are its parameters.
 struct rtl_pins {
