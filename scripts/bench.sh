@@ -34,9 +34,15 @@ block75 block --sparsity 75
 unstr90 unstructured --sparsity 90
 CASES
 
+# Each run repeats the vector list so that it lasts seconds, not tenths:
+# shorter runs put the noise of the machine into the ratio.
+REPEAT=${BENCH_REPEAT:-8}
+runlist=()
+for ((i = 0; i < REPEAT; i++)); do runlist+=("${vecs[@]}"); done
+
 # Prints "cycles cpu_seconds" of one run.
 run_once() {
-    "$sim" --quiet "$@" "${vecs[@]}" | sed -n 's/^cosim N=.*: \([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\1 \2/p'
+    "$sim" --quiet "$@" "${runlist[@]}" | sed -n 's/^cosim N=.*: \([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\1 \2/p'
 }
 
 median_run() {
@@ -44,7 +50,7 @@ median_run() {
     for ((i = 0; i < reps; i++)); do run_once "$@"; done | sort -k2 -g | awk -v r="$reps" 'NR == int((r + 1) / 2)'
 }
 
-echo "bench: $reps runs each of bare RTL and full lockstep over ${#vecs[@]} vectors" >&2
+echo "bench: $reps runs each of bare RTL and full lockstep over ${#vecs[@]} vectors x $REPEAT" >&2
 read -r bare_cycles bare_cpu < <(median_run --bare)
 read -r full_cycles full_cpu < <(median_run)
 [ "$bare_cycles" = "$full_cycles" ] || { echo "bench.sh: cycle counts differ ($bare_cycles vs $full_cycles)" >&2; exit 1; }
