@@ -114,7 +114,7 @@ cosim-ci: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg
 	exit $$status
 
 ci:
-	@$(DEPS) core sim
+	@$(DEPS) all
 	$(MAKE) --no-print-directory check-format
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory lint
