@@ -35,7 +35,8 @@ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a: $(RTL_SRCS)
 	$(VERILATOR) $(VL_FLAGS) $(3) -GN=$(1) --Mdir $(BUILD)/vl-n$(1)$(2) $(RTL_SRCS) >$(BUILD)/vl-n$(1)$(2).log 2>&1 \
 	  || { tail -n 40 $(BUILD)/vl-n$(1)$(2).log; exit 1; }
 	$(MAKE) --no-print-directory -s -C $(BUILD)/vl-n$(1)$(2) -f Vstc_tile.mk OPT_FAST=-O2 \
-	  verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o) >>$(BUILD)/vl-n$(1)$(2).log 2>&1
+	  verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o) >>$(BUILD)/vl-n$(1)$(2).log 2>&1 \
+	  || { tail -n 40 $(BUILD)/vl-n$(1)$(2).log; exit 1; }
 	cd $(BUILD)/vl-n$(1)$(2) && ar rcs libverilated.a verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o)
 
 $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h sim/sim.mk $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a

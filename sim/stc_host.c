@@ -112,7 +112,8 @@ static void drive_bias(stc_host *h, stc_inputs *in)
 
 /* Weight beat j: pass j / N, PE row j % N. In 2:4 mode the metadata nibble
  * of group r/2 rides on the even beat; odd beats carry 0 (an illegal code),
- * so a tile that samples metadata on the wrong beat flags an error. */
+ * so a tile that samples metadata on the wrong beat flags an error. In
+ * dense mode the metadata lanes are don't-cares and carry junk. */
 static void drive_weights(stc_host *h, stc_inputs *in)
 {
     const stc_vec *v = h->v;
@@ -126,6 +127,11 @@ static void drive_weights(stc_host *h, stc_inputs *in)
     if (v->mode24 && r % 2 == 0)
         for (unsigned c = 0; c < n; c++)
             in->w_meta[c] = (uint8_t)((v->meta[(size_t)b * n + c] >> (4 * (r / 2))) & 0xfu);
+    if (!v->mode24) {
+        fill_junk(h, in->w_meta, n);
+        for (unsigned c = 0; c < n; c++)
+            in->w_meta[c] &= 0xfu;
+    }
     if (h->meta_fault && v->mode24 && h->w_sent == 0)
         in->w_meta[0] = 0x0;
 }
@@ -138,6 +144,9 @@ static void drive_acts(stc_host *h, stc_inputs *in)
     unsigned pass = h->a_sent / v->m, m = h->a_sent % v->m, b = h->blocks[pass];
     in->a_valid = true;
     memcpy(in->a_data, v->a + (size_t)m * v->k + (size_t)b * h->kd, h->kd);
+    /* Dense beats use the lower N bytes; the upper half is a don't-care. */
+    if (h->kd < 2 * v->n)
+        fill_junk(h, in->a_data + h->kd, 2 * v->n - h->kd);
 }
 
 void stc_host_drive(stc_host *h, stc_inputs *in)

@@ -3,8 +3,8 @@
  *
  * One cycle: the host drives the inputs; model and RTL present their
  * outputs and probes for that cycle; they are compared; the host records
- * the transfers (from the model's outputs, which at that point equal the
- * RTL's or the run is already failing); both take the clock edge.
+ * the transfers (from the RTL's outputs, which at that point equal the
+ * model's or the run is already failing); both take the clock edge.
  */
 #include "stc_lockstep.h"
 
@@ -64,7 +64,7 @@ static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v, co
     memset(ls, 0, sizeof *ls);
     ls->rtl = rtl;
     stc_rtl_params(&p);
-    if (v->n != p.n)
+    if (v->n != p.n || v->m > p.m_max || stc_vec_nblk(v) > p.kb_max)
         return STC_EPARAM;
     if (!o->bare) {
         stc_status st = stc_tile_create(&p, &ls->model);
@@ -116,8 +116,10 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
          * over once the reset is released, as software would after a
          * watchdog reset. */
         if (o->reset_at && cycle == o->reset_at + STC_RESET_CYCLES &&
-            restart_host(&ls, v, o) != STC_OK)
-            break;
+            restart_host(&ls, v, o) != STC_OK) {
+            lockstep_close(&ls);
+            return STC_ENOMEM;
+        }
         if (in_reset)
             stc_host_idle_inputs(&in, false);
         else

@@ -174,10 +174,25 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The options that shape a run, as the reproduce line must repeat them. */
+static void print_run_options(FILE *f, const sim_args *a)
+{
+    fprintf(f, " --seed %" PRIu64 " --stall %u", a->run.seed, a->run.stall_pct);
+    if (a->run.reset_at)
+        fprintf(f, " --reset-at %" PRIu64, a->run.reset_at);
+    if (a->run.meta_fault)
+        fputs(" --meta-fault", f);
+    if (a->run.max_errors > 1)
+        fprintf(f, " --max-errors %u", a->run.max_errors);
+    for (int i = 1; i <= a->nplusargs; i++)
+        fprintf(f, " --plusarg %s", a->plusargs[i]);
+}
+
 static void print_reproduce(const sim_args *a, const char *path)
 {
-    fprintf(stderr, "  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", a->argv0, a->run.seed,
-            a->run.stall_pct, path);
+    fprintf(stderr, "  reproduce: %s", a->argv0);
+    print_run_options(stderr, a);
+    fprintf(stderr, " %s\n", path);
     fprintf(stderr, "  waveform:  make wave VEC=%s SEED=%" PRIu64 " STALL=%u\n", path, a->run.seed,
             a->run.stall_pct);
 }
@@ -309,9 +324,13 @@ static int write_junit(const sim_args *a, const vec_outcome *outs, int failures)
             char msg[STC_VEC_ERR_MAX + 128];
             if (o->error)
                 snprintf(msg, sizeof msg, "%s", o->message);
-            else
+            else if (o->res.mismatch_cycles)
                 snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s",
                          o->res.first_bad_cycle, o->res.first_signal);
+            else if (o->res.timeout)
+                snprintf(msg, sizeof msg, "timeout: no completion within the cycle budget");
+            else
+                snprintf(msg, sizeof msg, "wrong result rows (model and RTL agreed every cycle)");
             fprintf(f, "<failure message=\"");
             xml_escape(f, msg);
             fprintf(f, "\"/>");
