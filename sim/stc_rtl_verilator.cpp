@@ -205,8 +205,11 @@ void stc_rtl_set_inputs(stc_rtl *r, const stc_inputs *in)
     t->cmd_mode_i = in->cmd_mode;
     t->cmd_m_i = in->cmd_m & ((1u << MW) - 1);
     t->cmd_nblk_i = in->cmd_nblk & ((1u << KBW) - 1);
-    w[0] = static_cast<uint32_t>(in->cmd_skip);
-    w[1] = static_cast<uint32_t>(in->cmd_skip >> 32);
+    // Verilator assumes unused bits of a port's C type are clean: mask.
+    const uint64_t skip =
+        in->cmd_skip & (STC_RTL_KB_MAX >= 64 ? ~0ull : (1ull << STC_RTL_KB_MAX) - 1);
+    w[0] = static_cast<uint32_t>(skip);
+    w[1] = static_cast<uint32_t>(skip >> 32);
     port_from_words(t->cmd_skip_i, w, STC_RTL_KB_MAX);
     t->cmd_bias_i = in->cmd_bias;
 
