@@ -9,10 +9,13 @@
 int stc_cli_u64(const char *s, uint64_t *out)
 {
     char *end;
+    /* strtoull would skip blanks and accept a sign (negating on '-'): a
+     * number must start with a digit. */
+    if (!s || s[0] < '0' || s[0] > '9')
+        return -1;
     errno = 0;
-    /* strtoull accepts a leading '-' and negates: reject it explicitly. */
     unsigned long long v = strtoull(s, &end, 0);
-    if (errno || end == s || *end || s[0] == '-')
+    if (errno || *end)
         return -1;
     *out = v;
     return 0;

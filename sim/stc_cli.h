@@ -7,7 +7,8 @@
 #include <stdint.h>
 
 /* Parses an unsigned decimal, hex (0x) or octal number that fills the whole
- * string. Returns 0, or -1 for anything else (empty, sign, junk, overflow). */
+ * string and starts with a digit. Returns 0, or -1 for anything else (empty,
+ * sign, leading space, junk, overflow). */
 int stc_cli_u64(const char *s, uint64_t *out);
 
 #endif

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "stc_gen.h"
+#include "stc_cli.h"
 #include "stc_lockstep.h"
 
 #define SOAK_MAX_CLASSES 32
@@ -60,19 +61,6 @@ static void soak_usage(FILE *f)
                "exit: 0 clean, 1 mismatch, 2 usage, set-up error or time limit\n");
 }
 
-static int soak_parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s || s[0] < '0' || s[0] > '9')
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int soak_parse_args(soak_opts *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -96,7 +84,7 @@ static int soak_parse_args(soak_opts *o, int argc, char **argv)
             o->fail_dir = val;
             continue;
         }
-        if (soak_parse_u64(val, &v) != 0) {
+        if (stc_cli_u64(val, &v) != 0) {
             fprintf(stderr, "stc_soak: %s: '%s' is not a number\n", a, val);
             return -1;
         }

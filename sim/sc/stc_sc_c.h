@@ -5,6 +5,7 @@
 #define STC_SC_C_H
 
 extern "C" {
+#include "stc_cli.h"
 #include "stc_compare.h"
 #include "stc_gen.h"
 #include "stc_host.h"

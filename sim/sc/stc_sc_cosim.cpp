@@ -61,17 +61,6 @@ void usage(FILE *f, const char *argv0)
                  argv0);
 }
 
-bool parse_u64(const char *s, uint64_t &out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = std::strtoull(s, &end, 0);
-    if (errno || end == s || *end || s[0] == '-')
-        return false;
-    out = v;
-    return true;
-}
-
 // 0 ok, 1 help printed, -1 usage error.
 int parse_args(int argc, char **argv, options &o)
 {
@@ -90,7 +79,7 @@ int parse_args(int argc, char **argv, options &o)
             o.vecs.push_back(argv[i]);
             continue;
         }
-        if (i + 1 >= argc || !parse_u64(argv[i + 1], v)) {
+        if (i + 1 >= argc || stc_cli_u64(argv[i + 1], &v) != 0) {
             std::fprintf(stderr, "stc_sim_sc: %s needs a number\n", a.c_str());
             return -1;
         }
