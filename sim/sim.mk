@@ -10,7 +10,7 @@ SIM_NS ?= 16 4
 REGRESSION_DIR ?= vectors/regression
 VERILATOR_ROOT_INC ?= /usr/share/verilator/include
 
-SIM_C_SRCS := sim/stc_host.c sim/stc_compare.c sim/stc_lockstep.c sim/stc_cli.c
+SIM_C_SRCS := sim/stc_host.c sim/stc_compare.c sim/stc_lockstep.c sim/stc_cli.c sim/stc_ports.c
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
 SIM_MAIN_OBJ := $(BUILD)/sim/stc_sim_main.o
 

@@ -21,7 +21,8 @@ SC_WARN     := -Wall -Wextra -Werror -Wshadow
 # checks it at link time through sc_api_version_*_cxx201703L).
 SC_CXXFLAGS := -std=c++17 $(OPT) $(SC_WARN) -Icmodel -Ivectors -Isim -Isim/sc
 SC_HDRS     := $(wildcard sim/sc/*.h sim/*.h cmodel/*.h vectors/*.h)
-SC_SIM_C_OBJS := $(BUILD)/sim/stc_host.o $(BUILD)/sim/stc_compare.o $(BUILD)/sim/stc_cli.o
+SC_SIM_C_OBJS := $(BUILD)/sim/stc_host.o $(BUILD)/sim/stc_compare.o $(BUILD)/sim/stc_cli.o \
+                 $(BUILD)/sim/stc_ports.o
 SC_TEST_N   ?= 4
 SC_BENCH_RUNS ?= 3
 

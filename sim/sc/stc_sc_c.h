@@ -10,6 +10,7 @@ extern "C" {
 #include "stc_gen.h"
 #include "stc_host.h"
 #include "stc_lockstep.h"
+#include "stc_ports.h"
 #include "stc_tile.h"
 #include "stc_vec.h"
 }

@@ -279,7 +279,7 @@ int sc_main(int argc, char **argv)
     sc_core::sc_signal<stc_sc::inputs_sig> model_in("model_in");
     sc_core::sc_signal<stc_sc::outputs_sig> model_out("model_out");
     sc_core::sc_signal<stc_sc::probes_sig> model_probes("model_probes");
-    stc_sc::rtl_pins pins(STC_RTL_N, STC_RTL_MW, STC_RTL_KBW);
+    stc_sc::rtl_pins pins(STC_RTL_N, STC_RTL_MW, STC_RTL_KBW, STC_RTL_KB_MAX);
 
     Vstc_tile rtl("rtl");
     pins.bind(rtl, clk);

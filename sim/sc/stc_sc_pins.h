@@ -73,24 +73,6 @@ template <int W> void from_words(sc_dt::sc_bv<W> &v, const uint32_t *w)
         v.set_word(i, w[i]);
 }
 
-// Bit field [lsb +: width] (width <= 32) of a little-endian word array.
-inline uint32_t bits(const uint32_t *w, unsigned lsb, unsigned width)
-{
-    unsigned word = lsb / 32, off = lsb % 32;
-    uint64_t v = w[word] >> off;
-    if (off + width > 32)
-        v |= static_cast<uint64_t>(w[word + 1]) << (32 - off);
-    return width == 32 ? static_cast<uint32_t>(v)
-                       : static_cast<uint32_t>(v & ((1ull << width) - 1));
-}
-
-inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint32_t value)
-{
-    for (unsigned i = 0; i < width; i++)
-        if ((value >> i) & 1u)
-            w[(lsb + i) / 32] |= 1u << ((lsb + i) % 32);
-}
-
 // Words of the widest port (32*N*N bits), plus the 64-bit spill of the
 // narrow ones.
 constexpr unsigned WIDE = 32 * STC_N_MAX * STC_N_MAX / 32 + 2;
@@ -116,9 +98,12 @@ struct rtl_pins {
     STC_SC_INPUTS(STC_SC_SIG)
     STC_SC_OUTPUTS(STC_SC_SIG)
 #undef STC_SC_SIG
-    unsigned n, mw, kbw;
+    stc_port_shape shape;
 
-    rtl_pins(unsigned n_, unsigned mw_, unsigned kbw_) : n(n_), mw(mw_), kbw(kbw_) {}
+    rtl_pins(unsigned n_, unsigned mw_, unsigned kbw_, unsigned kb_max_)
+        : shape{n_, mw_, kbw_, kb_max_}
+    {
+    }
 
     void bind(Vstc_tile &t, sc_core::sc_signal_in_if<bool> &clk)
     {
@@ -129,106 +114,69 @@ struct rtl_pins {
 #undef STC_SC_BIND
     }
 
-    // Drives the input pins for the current cycle.
+    // Drives the input pins for the current cycle (encoding: sim/stc_ports.h).
     void drive(const stc_inputs &in)
     {
-        uint32_t w[WIDE];
-        write(rst_ni, in.rst_n);
-        write(cmd_valid_i, in.cmd_valid);
-        write(cmd_mode_i, in.cmd_mode);
-        write(cmd_m_i, in.cmd_m & ((1u << mw) - 1));
-        write(cmd_nblk_i, in.cmd_nblk & ((1u << kbw) - 1));
-        write64(cmd_skip_i, in.cmd_skip);
-        write(cmd_bias_i, in.cmd_bias);
-
-        write(bias_valid_i, in.bias_valid);
-        std::memset(w, 0, sizeof w);
-        for (unsigned c = 0; c < n; c++)
-            w[c] = static_cast<uint32_t>(in.bias_data[c]);
-        write_words(bias_data_i, w);
-
-        write(w_valid_i, in.w_valid);
-        std::memset(w, 0, sizeof w);
-        for (unsigned c = 0; c < n; c++)
-            put_bits(w, 8 * c, 8, static_cast<uint8_t>(in.w_data[c]));
-        write_words(w_data_i, w);
-        std::memset(w, 0, sizeof w);
-        for (unsigned c = 0; c < n; c++)
-            put_bits(w, 4 * c, 4, in.w_meta[c] & 0xfu);
-        write_words(w_meta_i, w);
-
-        write(a_valid_i, in.a_valid);
-        std::memset(w, 0, sizeof w);
-        for (unsigned j = 0; j < 2 * n; j++)
-            put_bits(w, 8 * j, 8, static_cast<uint8_t>(in.a_data[j]));
-        write_words(a_data_i, w);
-
-        write(res_ready_i, in.res_ready);
+        stc_input_image img;
+        stc_ports_pack_inputs(&shape, &in, &img);
+        write(rst_ni, img.rst_n);
+        write(cmd_valid_i, img.cmd_valid);
+        write(cmd_mode_i, img.cmd_mode);
+        write(cmd_m_i, img.cmd_m);
+        write(cmd_nblk_i, img.cmd_nblk);
+        write_words(cmd_skip_i, img.cmd_skip);
+        write(cmd_bias_i, img.cmd_bias);
+        write(bias_valid_i, img.bias_valid);
+        write_words(bias_data_i, img.bias_data);
+        write(w_valid_i, img.w_valid);
+        write_words(w_data_i, img.w_data);
+        write_words(w_meta_i, img.w_meta);
+        write(a_valid_i, img.a_valid);
+        write_words(a_data_i, img.a_data);
+        write(res_ready_i, img.res_ready);
     }
 
     // Output ports of the current cycle.
     void outputs(stc_outputs &out) const
     {
-        uint32_t w[WIDE];
-        std::memset(&out, 0, sizeof out);
-        out.cmd_ready = read1(cmd_ready_o);
-        out.bias_ready = read1(bias_ready_o);
-        out.w_ready = read1(w_ready_o);
-        out.a_ready = read1(a_ready_o);
-        out.res_valid = read1(res_valid_o);
-        to_words(res_data_o.read(), w);
-        for (unsigned c = 0; c < n; c++)
-            out.res_data[c] = static_cast<int32_t>(w[c]);
-        out.busy = read1(busy_o);
-        out.err = read1(err_o);
+        uint32_t res[WIDE];
+        stc_output_view v;
+        v.cmd_ready = read1w(cmd_ready_o);
+        v.bias_ready = read1w(bias_ready_o);
+        v.w_ready = read1w(w_ready_o);
+        v.a_ready = read1w(a_ready_o);
+        v.res_valid = read1w(res_valid_o);
+        v.busy = read1w(busy_o);
+        v.err = read1w(err_o);
+        to_words(res_data_o.read(), res);
+        v.res_data = res;
+        stc_ports_unpack_outputs(&shape, &v, &out);
     }
 
     // Debug ports of the current cycle (docs/architecture.md section 8).
     void probes(stc_probes &pr) const
     {
-        uint32_t v[WIDE], en[WIDE], enq[WIDE], pv[WIDE], wq[WIDE], idx[WIDE], act[WIDE], prod[WIDE],
-            psum[WIDE];
-        std::memset(&pr, 0, sizeof pr);
-        pr.state = static_cast<uint8_t>(read1w(dbg_state_o));
-        pr.blk = read1w(dbg_blk_o);
-        pr.beat = read1w(dbg_beat_o);
-        pr.err = read1(err_o);
-        to_words(dbg_pe_v_o.read(), v);
-        to_words(dbg_pe_en_o.read(), en);
-        to_words(dbg_pe_en_q_o.read(), enq);
-        to_words(dbg_pe_pv_o.read(), pv);
-        to_words(dbg_pe_w_o.read(), wq);
-        to_words(dbg_pe_idx_o.read(), idx);
-        to_words(dbg_pe_act_o.read(), act);
-        to_words(dbg_pe_prod_o.read(), prod);
-        to_words(dbg_pe_psum_o.read(), psum);
-        for (unsigned r = 0; r < n; r++) {
-            for (unsigned c = 0; c < n; c++) {
-                unsigned i = r * n + c;
-                pr.pe_v[r][c] = bits(v, i, 1);
-                pr.pe_en[r][c] = bits(en, i, 1);
-                pr.pe_en_q[r][c] = bits(enq, i, 1);
-                pr.pe_pv[r][c] = bits(pv, i, 1);
-                pr.pe_w[r][c] = static_cast<int8_t>(bits(wq, 8 * i, 8));
-                pr.pe_idx[r][c] = static_cast<uint8_t>(bits(idx, 2 * i, 2));
-                pr.pe_act[r][c] = act[i];
-                pr.pe_prod[r][c] = static_cast<int32_t>(prod[i]);
-                pr.pe_psum[r][c] = static_cast<int32_t>(psum[i]);
-            }
-        }
-        to_words(dbg_bot_v_o.read(), v);
-        to_words(dbg_acc_we_o.read(), en);
-        to_words(dbg_acc_row_o.read(), enq);
-        to_words(dbg_acc_wdata_o.read(), pv);
-        for (unsigned c = 0; c < n; c++) {
-            pr.bot_v[c] = bits(v, c, 1);
-            pr.acc_we[c] = bits(en, c, 1);
-            pr.acc_row[c] = bits(enq, mw * c, mw);
-            pr.acc_wdata[c] = static_cast<int32_t>(pv[c]);
-        }
-        to_words(dbg_cnt_o.read(), act);
-        for (unsigned j = 0; j < STC_NUM_COUNTERS; j++)
-            pr.cnt[j] = act[j];
+        uint32_t w[14][WIDE];
+        stc_probe_view v;
+        v.state = read1w(dbg_state_o);
+        v.blk = read1w(dbg_blk_o);
+        v.beat = read1w(dbg_beat_o);
+        v.err = read1w(err_o);
+        v.pe_v = words(dbg_pe_v_o, w[0]);
+        v.pe_en = words(dbg_pe_en_o, w[1]);
+        v.pe_en_q = words(dbg_pe_en_q_o, w[2]);
+        v.pe_pv = words(dbg_pe_pv_o, w[3]);
+        v.pe_w = words(dbg_pe_w_o, w[4]);
+        v.pe_idx = words(dbg_pe_idx_o, w[5]);
+        v.pe_act = words(dbg_pe_act_o, w[6]);
+        v.pe_prod = words(dbg_pe_prod_o, w[7]);
+        v.pe_psum = words(dbg_pe_psum_o, w[8]);
+        v.bot_v = words(dbg_bot_v_o, w[9]);
+        v.acc_we = words(dbg_acc_we_o, w[10]);
+        v.acc_row = words(dbg_acc_row_o, w[11]);
+        v.acc_wdata = words(dbg_acc_wdata_o, w[12]);
+        v.cnt = words(dbg_cnt_o, w[13]);
+        stc_ports_unpack_probes(&shape, &v, &pr);
     }
 
   private:
@@ -243,10 +191,11 @@ struct rtl_pins {
         uint32_t w[2] = {value, 0};
         write_words(s, w);
     }
-    template <typename T> static void write64(sc_core::sc_signal<T> &s, uint64_t value)
+    template <typename T>
+    static const uint32_t *words(const sc_core::sc_signal<T> &s, uint32_t *buf)
     {
-        uint32_t w[2] = {static_cast<uint32_t>(value), static_cast<uint32_t>(value >> 32)};
-        write_words(s, w);
+        to_words(s.read(), buf);
+        return buf;
     }
     template <typename T> static uint32_t read1w(const sc_core::sc_signal<T> &s)
     {

@@ -1,0 +1,158 @@
+/*
+ * stc_ports.c - model signal structs <-> RTL port images (see stc_ports.h).
+ *
+ * This runs twice per simulated cycle, so the wide vectors are moved a row
+ * or a byte at a time rather than bit by bit.
+ */
+#include "stc_ports.h"
+
+#include <string.h>
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "port images are built with byte copies: little-endian hosts only"
+#endif
+
+static uint32_t low_bits(uint32_t v, unsigned width)
+{
+    return width >= 32 ? v : v & ((1u << width) - 1u);
+}
+
+/* Bit field [lsb +: width] (width <= 32) of a word array. */
+static uint32_t field(const uint32_t *w, unsigned lsb, unsigned width)
+{
+    unsigned word = lsb / 32, off = lsb % 32;
+    uint64_t v = w[word] >> off;
+    if (off + width > 32)
+        v |= (uint64_t)w[word + 1] << (32 - off);
+    return low_bits((uint32_t)v, width);
+}
+
+/* Lookup tables, built by the preprocessor: byte b -> eight bytes holding
+ * its bits (bit k in byte k), and byte b -> four bytes holding its 2-bit
+ * fields. A table load beats shifting bits on this per-cycle path. */
+#define SPREAD_BITS(b)                                                                             \
+    ((uint64_t)((b)&1) | (uint64_t)((b) >> 1 & 1) << 8 | (uint64_t)((b) >> 2 & 1) << 16 |          \
+     (uint64_t)((b) >> 3 & 1) << 24 | (uint64_t)((b) >> 4 & 1) << 32 |                             \
+     (uint64_t)((b) >> 5 & 1) << 40 | (uint64_t)((b) >> 6 & 1) << 48 |                             \
+     (uint64_t)((b) >> 7 & 1) << 56)
+#define SPREAD_PAIRS(b)                                                                            \
+    ((uint32_t)((b)&3) | (uint32_t)((b) >> 2 & 3) << 8 | (uint32_t)((b) >> 4 & 3) << 16 |          \
+     (uint32_t)((b) >> 6 & 3) << 24)
+#define T4(f, b) f(b), f((b) + 1), f((b) + 2), f((b) + 3)
+#define T16(f, b) T4(f, b), T4(f, (b) + 4), T4(f, (b) + 8), T4(f, (b) + 12)
+#define T64(f, b) T16(f, b), T16(f, (b) + 16), T16(f, (b) + 32), T16(f, (b) + 48)
+#define T256(f) T64(f, 0), T64(f, 64), T64(f, 128), T64(f, 192)
+
+static const uint64_t spread_bits[256] = {T256(SPREAD_BITS)};
+static const uint32_t spread_pairs[256] = {T256(SPREAD_PAIRS)};
+
+void stc_ports_pack_inputs(const stc_port_shape *s, const stc_inputs *in, stc_input_image *img)
+{
+    unsigned n = s->n;
+    uint64_t skip = in->cmd_skip & (s->kb_max >= 64 ? ~0ull : (1ull << s->kb_max) - 1);
+
+    memset(img, 0, sizeof *img);
+    img->rst_n = in->rst_n;
+    img->cmd_valid = in->cmd_valid;
+    img->cmd_mode = in->cmd_mode;
+    img->cmd_m = low_bits(in->cmd_m, s->mw);
+    img->cmd_nblk = low_bits(in->cmd_nblk, s->kbw);
+    img->cmd_skip[0] = (uint32_t)skip;
+    img->cmd_skip[1] = (uint32_t)(skip >> 32);
+    img->cmd_bias = in->cmd_bias;
+    img->bias_valid = in->bias_valid;
+    for (unsigned c = 0; c < n; c++)
+        img->bias_data[c] = (uint32_t)in->bias_data[c];
+    img->w_valid = in->w_valid;
+    memcpy(img->w_data, in->w_data, n); /* byte c of the port is column c */
+    for (unsigned c = 0; c < n; c++)
+        img->w_meta[c / 8] |= (uint32_t)(in->w_meta[c] & 0xfu) << (4 * (c % 8));
+    img->a_valid = in->a_valid;
+    memcpy(img->a_data, in->a_data, 2 * n);
+    img->res_ready = in->res_ready;
+}
+
+void stc_ports_unpack_outputs(const stc_port_shape *s, const stc_output_view *v, stc_outputs *out)
+{
+    memset(out, 0, sizeof *out);
+    out->cmd_ready = v->cmd_ready & 1u;
+    out->bias_ready = v->bias_ready & 1u;
+    out->w_ready = v->w_ready & 1u;
+    out->a_ready = v->a_ready & 1u;
+    out->res_valid = v->res_valid & 1u;
+    memcpy(out->res_data, v->res_data, s->n * sizeof out->res_data[0]);
+    out->busy = v->busy & 1u;
+    out->err = v->err & 1u;
+}
+
+/* The four 1-bit PE vectors of row r. Rows start on a byte when N % 8 == 0. */
+static void unpack_flag_row(unsigned n, unsigned r, const uint32_t *src, bool *dst)
+{
+    const unsigned row = r * n;
+    if (n % 8 == 0) {
+        const uint8_t *b = (const uint8_t *)src + row / 8;
+        for (unsigned k = 0; k < n / 8; k++) {
+            memcpy(dst + 8 * k, &spread_bits[b[k]], 8);
+        }
+        return;
+    }
+    for (unsigned c = 0; c < n; c++)
+        dst[c] = field(src, row + c, 1);
+}
+
+/* The 2-bit mux selects of row r. Rows start on a byte when N % 4 == 0. */
+static void unpack_idx_row(unsigned n, unsigned r, const uint32_t *src, uint8_t *dst)
+{
+    const unsigned row = r * n;
+    if (n % 4 == 0) {
+        const uint8_t *b = (const uint8_t *)src + row / 4;
+        for (unsigned k = 0; k < n / 4; k++) {
+            memcpy(dst + 4 * k, &spread_pairs[b[k]], 4);
+        }
+        return;
+    }
+    for (unsigned c = 0; c < n; c++)
+        dst[c] = (uint8_t)field(src, 2 * (row + c), 2);
+}
+
+void stc_ports_unpack_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr)
+{
+    unsigned n = s->n;
+
+    memset(pr, 0, sizeof *pr);
+    pr->state = (uint8_t)v->state;
+    pr->blk = v->blk;
+    pr->beat = v->beat;
+    pr->err = v->err & 1u;
+    if (n == STC_N_MAX) {
+        /* The port rows and the struct rows line up: move whole grids. */
+        unpack_flag_row(n * n, 0, v->pe_v, pr->pe_v[0]);
+        unpack_flag_row(n * n, 0, v->pe_en, pr->pe_en[0]);
+        unpack_flag_row(n * n, 0, v->pe_en_q, pr->pe_en_q[0]);
+        unpack_flag_row(n * n, 0, v->pe_pv, pr->pe_pv[0]);
+        unpack_idx_row(n * n, 0, v->pe_idx, pr->pe_idx[0]);
+        memcpy(pr->pe_w, v->pe_w, sizeof pr->pe_w);
+        memcpy(pr->pe_act, v->pe_act, sizeof pr->pe_act);
+        memcpy(pr->pe_prod, v->pe_prod, sizeof pr->pe_prod);
+        memcpy(pr->pe_psum, v->pe_psum, sizeof pr->pe_psum);
+    }
+    for (unsigned r = 0; n < STC_N_MAX && r < n; r++) {
+        const unsigned row = r * n;
+        unpack_flag_row(n, r, v->pe_v, pr->pe_v[r]);
+        unpack_flag_row(n, r, v->pe_en, pr->pe_en[r]);
+        unpack_flag_row(n, r, v->pe_en_q, pr->pe_en_q[r]);
+        unpack_flag_row(n, r, v->pe_pv, pr->pe_pv[r]);
+        unpack_idx_row(n, r, v->pe_idx, pr->pe_idx[r]);
+        memcpy(pr->pe_w[r], (const uint8_t *)v->pe_w + row, n);
+        memcpy(pr->pe_act[r], v->pe_act + row, 4 * n);
+        memcpy(pr->pe_prod[r], v->pe_prod + row, 4 * n);
+        memcpy(pr->pe_psum[r], v->pe_psum + row, 4 * n);
+    }
+    for (unsigned c = 0; c < n; c++) {
+        pr->bot_v[c] = field(v->bot_v, c, 1);
+        pr->acc_we[c] = field(v->acc_we, c, 1);
+        pr->acc_row[c] = field(v->acc_row, s->mw * c, s->mw);
+        pr->acc_wdata[c] = (int32_t)v->acc_wdata[c];
+    }
+    memcpy(pr->cnt, v->cnt, sizeof pr->cnt);
+}
