@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "stc_gen.h"
+#include "stc_gen_stream.h"
 #include "stc_meta.h"
 #include "stc_vec.h"
 
@@ -210,8 +211,9 @@ Test(vec, regression_set_regenerates_identically)
                   name);
     }
     closedir(d);
-    /* Budgets of the brief: a few MB and well under 2M cycles per setting. */
-    cr_expect_leq(bytes, 4u << 20);
+    /* Budgets of the brief: a few MB (5 with the checked-in streams) and
+     * well under 2M cycles per setting. */
+    cr_expect_leq(bytes, 5u << 20);
     cr_expect_lt(cycles, 1000000u);
     tv_rmdir(dir);
 }
@@ -257,16 +259,27 @@ static const tv_bad tv_bad_set[] = {
     {"empty.vec", STC_EFORMAT, 1, "empty"},
     {"nul-byte.vec", STC_EFORMAT, 14, "\\x00"},
     {"does-not-exist.vec", STC_EIO, 0, "cannot open"},
+    /* version 2: streams */
+    {"stream-command-index.vec", STC_EFORMAT, 22, "expected '// command 1', got '// command 2'"},
+    {"stream-commands-zero.vec", STC_EFORMAT, 2, "commands: bad value '0'"},
+    {"stream-fault-column.vec", STC_EFORMAT, 12, "column 4 outside an N=4 tile"},
+    {"stream-fault-dense.vec", STC_EFORMAT, 12, "need mode 2:4"},
+    {"stream-fault-legal.vec", STC_EFORMAT, 12, "code 0x4 is not one of the ten illegal"},
+    {"stream-fault-syntax.vec", STC_EFORMAT, 12, "expected '// fault none'"},
+    {"stream-missing-fault.vec", STC_EFORMAT, 12, "got '// section A'"},
+    {"stream-n-differs.vec", STC_EFORMAT, 25, "n = 6 differs from command 0's n = 4"},
+    {"stream-too-few-commands.vec", STC_EFORMAT, 22, "expected '// command 1', got '// end'"},
+    {"stream-too-many-commands.vec", STC_EFORMAT, 22, "expected '// end', got '// command 1'"},
 };
 enum { TV_NBAD = sizeof tv_bad_set / sizeof tv_bad_set[0] };
 
 static void tv_check_bad(const tv_bad *b)
 {
     char path[300], want[320], err[STC_VEC_ERR_MAX];
-    stc_vec v;
+    stc_stream v;
     snprintf(path, sizeof path, "%s/%s", TV_BAD_DIR, b->file);
     memset(err, 0, sizeof err);
-    stc_status st = stc_vec_read(path, &v, err, sizeof err);
+    stc_status st = stc_stream_read(path, &v, err, sizeof err);
     cr_expect_eq(st, b->st, "%s: status %s, expected %s (%s)", b->file, stc_status_str(st),
                  stc_status_str(b->st), err);
     if (b->line)
@@ -276,8 +289,8 @@ static void tv_check_bad(const tv_bad *b)
     cr_expect(strncmp(err, want, strlen(want)) == 0, "%s: message '%s' does not start '%s'",
               b->file, err, want);
     cr_expect(strstr(err, b->what) != NULL, "%s: message '%s' lacks '%s'", b->file, err, b->what);
-    cr_expect_null(v.a, "%s: vector not freed on error", b->file);
-    cr_expect_null(v.c);
+    cr_expect_null(v.cmd, "%s: stream not freed on error", b->file);
+    cr_expect_eq(v.ncmd, 0);
 }
 
 Test(vec, bad_vectors_rejected_with_line)
@@ -335,15 +348,19 @@ Test(vec, regression_vectors_match_reference)
         size_t len = strlen(de->d_name);
         if (len < 4 || strcmp(de->d_name + len - 4, ".vec") != 0)
             continue;
-        stc_vec v;
+        stc_stream s;
         snprintf(path, sizeof path, "%s/%s", TV_REG_DIR, de->d_name);
-        cr_assert_eq(stc_vec_read(path, &v, err, sizeof err), STC_OK, "%s", err);
-        cr_expect_eq(stc_vec_check_expected(&v, err, sizeof err), STC_OK, "%s: %s", path, err);
-        tv_check_skip_rule(path, &v);
-        n4 += v.n == 4;
-        n16 += v.n == 16;
-        stc_vec_free(&v);
-        n++;
+        cr_assert_eq(stc_stream_read(path, &s, err, sizeof err), STC_OK, "%s", err);
+        for (unsigned i = 0; i < s.ncmd; i++) {
+            const stc_vec *v = &s.cmd[i];
+            cr_expect_eq(stc_vec_check_expected(v, err, sizeof err), STC_OK, "%s: %u: %s", path, i,
+                         err);
+            tv_check_skip_rule(path, v);
+            n4 += v->n == 4;
+            n16 += v->n == 16;
+            n++;
+        }
+        stc_stream_free(&s);
     }
     closedir(d);
     cr_expect_geq(n, 100u);
@@ -477,4 +494,164 @@ Test(vec, prune24_output_is_24_sparse_and_canonical)
         cr_expect_eq(stc_meta_word_check(v.meta[i], v.n, &g), STC_OK);
     }
     stc_vec_free(&v);
+}
+
+/* ---- version 2: streams ---------------------------------------------------- */
+
+static void tv_gen_stream(const char *kind, unsigned n, uint64_t seed, stc_stream *s)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_stream_opts o = {kind, n, seed, 0};
+    cr_assert_eq(stc_gen_stream(&o, s, err, sizeof err), STC_OK, "%s", err);
+}
+
+static void tv_same_vec(const stc_vec *a, const stc_vec *b, unsigned i)
+{
+    size_t mn = (size_t)a->m * a->n, wn = (size_t)(a->mode24 ? a->k / 2 : a->k) * a->n;
+    cr_assert(strcmp(a->cls, b->cls) == 0 && a->seed == b->seed && a->n == b->n &&
+                  a->mode24 == b->mode24 && a->m == b->m && a->k == b->k && a->skip == b->skip &&
+                  a->has_bias == b->has_bias,
+              "command %u: header differs", i);
+    cr_assert(memcmp(&a->fault, &b->fault, sizeof a->fault) == 0, "command %u: fault differs", i);
+    cr_assert(memcmp(a->a, b->a, (size_t)a->m * a->k) == 0, "command %u: A differs", i);
+    cr_assert(memcmp(a->w, b->w, wn) == 0, "command %u: W differs", i);
+    cr_assert(memcmp(a->c, b->c, mn * sizeof *a->c) == 0, "command %u: C differs", i);
+    if (a->has_bias)
+        cr_assert(memcmp(a->bias, b->bias, mn * sizeof *a->bias) == 0);
+    if (a->mode24)
+        cr_assert(memcmp(a->meta, b->meta, (size_t)stc_vec_nblk(a) * a->n * sizeof *a->meta) == 0);
+}
+
+/* Write, read back, write again: the same commands and the same bytes. */
+Test(stream, write_read_roundtrip)
+{
+    char dir[256], p1[300], p2[300], err[STC_VEC_ERR_MAX];
+    stc_stream s = {0, NULL}, back = {0, NULL};
+    tv_tmpdir(dir, sizeof dir);
+    snprintf(p1, sizeof p1, "%s/a.vec", dir);
+    snprintf(p2, sizeof p2, "%s/b.vec", dir);
+    tv_gen_stream("pairs", 4, 3, &s);
+    cr_assert_eq(stc_stream_write(p1, &s, err, sizeof err), STC_OK, "%s", err);
+    cr_assert_eq(stc_stream_read(p1, &back, err, sizeof err), STC_OK, "%s", err);
+    cr_assert_eq(back.ncmd, s.ncmd);
+    for (unsigned i = 0; i < s.ncmd; i++)
+        tv_same_vec(&s.cmd[i], &back.cmd[i], i);
+    cr_assert_eq(stc_stream_write(p2, &back, err, sizeof err), STC_OK, "%s", err);
+    cr_expect(tv_same_file(p1, p2));
+    /* A version-1 reader refuses a stream rather than reading command 0. */
+    stc_vec v;
+    cr_expect_eq(stc_vec_read(p1, &v, err, sizeof err), STC_EFORMAT);
+    cr_expect(strstr(err, "version-2 stream") != NULL, "%s", err);
+    stc_stream_free(&s);
+    stc_stream_free(&back);
+    tv_rmdir(dir);
+}
+
+/* A fault cannot be written to a version-1 file, nor an illegal code. */
+Test(stream, writer_refuses_bad_faults)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_stream s = {0, NULL};
+    tv_gen_stream("faults", 4, 1, &s);
+    cr_assert(s.cmd[0].fault.on);
+    cr_expect_eq(stc_vec_write("/tmp/never-written.vec", &s.cmd[0], err, sizeof err), STC_EFORMAT);
+    s.cmd[0].fault.code = 0x9; /* legal: not a fault */
+    cr_expect_eq(stc_stream_write("/tmp/never-written.vec", &s, err, sizeof err), STC_EFORMAT);
+    cr_expect(strstr(err, "command 0") != NULL, "%s", err);
+    stc_stream_free(&s);
+}
+
+/* Label of a pairs command, from what the generator was asked for. */
+static int tv_kind(const stc_vec *v)
+{
+    static const char *const names[] = {"dense",      "dense+bias",       "block", "sp24",
+                                        "sp24-block", "corner-zero-tile", "fault"};
+    const char *name = v->fault.on                      ? "fault"
+                       : strcmp(v->cls, "dense") == 0   ? (v->has_bias ? "dense+bias" : "dense")
+                       : strcmp(v->cls, "prune24") == 0 ? "sp24"
+                                                        : v->cls;
+    for (int i = 0; i < 7; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* pairs: every ordered pair of the seven command kinds follows once. */
+Test(stream, pairs_covers_every_transition)
+{
+    stc_stream s = {0, NULL};
+    bool seen[7][7] = {{false}};
+    tv_gen_stream("pairs", 16, 1, &s);
+    cr_assert_eq(s.ncmd, 50u);
+    for (unsigned i = 0; i + 1 < s.ncmd; i++) {
+        int a = tv_kind(&s.cmd[i]), b = tv_kind(&s.cmd[i + 1]);
+        cr_assert(a >= 0 && b >= 0, "command %u: unknown kind %s", i, s.cmd[i].cls);
+        cr_expect(!seen[a][b], "transition %d -> %d twice", a, b);
+        seen[a][b] = true;
+    }
+    for (int a = 0; a < 7; a++)
+        for (int b = 0; b < 7; b++)
+            cr_expect(seen[a][b], "transition %d -> %d missing", a, b);
+    stc_stream_free(&s);
+}
+
+/* faults: every (code, group, column) exactly once, each followed by a
+ * clean command. */
+Test(stream, faults_cover_the_fault_space)
+{
+    for (unsigned n = 4; n <= 16; n += 12) {
+        stc_stream s = {0, NULL};
+        unsigned hits[16][8][16] = {{{0}}}, faults = 0;
+        tv_gen_stream("faults", n, 5, &s);
+        cr_assert_eq(s.ncmd, 2 * 10 * (n / 2) * n);
+        for (unsigned i = 0; i < s.ncmd; i++) {
+            const stc_fault *f = &s.cmd[i].fault;
+            cr_assert_eq(f->on, i % 2 == 0, "command %u", i);
+            if (!f->on)
+                continue;
+            cr_assert(!stc_meta_nibble_legal(f->code));
+            cr_assert(!((s.cmd[i].skip >> f->block) & 1u));
+            hits[f->code][f->group][f->col]++;
+            faults++;
+        }
+        for (unsigned code = 0; code < 16; code++)
+            for (unsigned g = 0; g < n / 2; g++)
+                for (unsigned c = 0; c < n; c++)
+                    cr_expect_eq(hits[code][g][c], stc_meta_nibble_legal(code) ? 0u : 1u,
+                                 "n=%u code %x group %u column %u", n, code, g, c);
+        cr_expect_eq(faults, 10 * (n / 2) * n);
+        stc_stream_free(&s);
+    }
+}
+
+/* corners: the commands the single-vector regression lacks. */
+Test(stream, corners_reach_the_limits)
+{
+    stc_stream s = {0, NULL};
+    bool big24 = false, all64 = false, all64_bias = false, long_cmd = false, last_fault = false;
+    tv_gen_stream("corners", 4, 1, &s);
+    for (unsigned i = 0; i < s.ncmd; i++) {
+        const stc_vec *v = &s.cmd[i];
+        unsigned nblk = stc_vec_nblk(v);
+        big24 = big24 || (v->mode24 && v->m == 1024 && nblk == 64 && v->skip == 0);
+        all64 = all64 || (nblk == 64 && v->skip == ~0ull && !v->has_bias);
+        all64_bias = all64_bias || (nblk == 64 && v->skip == ~0ull && v->has_bias);
+        long_cmd = long_cmd || stc_gen_cycles(v) > 65535;
+        last_fault = last_fault || (v->fault.on && v->fault.block == 63 && v->fault.group == 1 &&
+                                    v->fault.col == 3);
+    }
+    cr_expect(big24 && all64 && all64_bias && long_cmd && last_fault);
+    stc_stream_free(&s);
+}
+
+Test(stream, same_seed_same_stream)
+{
+    stc_stream a = {0, NULL}, b = {0, NULL};
+    tv_gen_stream("mix", 4, 9, &a);
+    tv_gen_stream("mix", 4, 9, &b);
+    cr_assert_eq(a.ncmd, b.ncmd);
+    for (unsigned i = 0; i < a.ncmd; i++)
+        tv_same_vec(&a.cmd[i], &b.cmd[i], i);
+    stc_stream_free(&a);
+    stc_stream_free(&b);
 }

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stc_gen_stream.h"
 #include "stc_meta.h"
 #include "stc_ref.h"
 
@@ -703,10 +704,42 @@ static stc_status stc_reg_write_one(const char *dir, const stc_reg_entry *e, uin
     return st;
 }
 
+/* Generates and writes one checked-in stream; adds its size and cycles. */
+static stc_status stc_reg_write_stream(const char *dir, unsigned i, uint64_t *bytes,
+                                       uint64_t *cycles, char *err, size_t errlen)
+{
+    stc_stream_opts o;
+    stc_stream s = {0, NULL};
+    char name[128], path[4096], msg[STC_VEC_ERR_MAX];
+    struct stat sb;
+    stc_gen_stream_reg_opts(i, &o);
+    stc_gen_stream_name(&o, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    stc_status st = stc_gen_stream(&o, &s, msg, sizeof msg);
+    if (st != STC_OK) {
+        stc_errf(err, errlen, "%s: %s", name, msg);
+        return st;
+    }
+    st = stc_stream_write(path, &s, err, errlen);
+    for (unsigned c = 0; c < s.ncmd; c++)
+        *cycles += stc_gen_cycles(&s.cmd[c]);
+    stc_stream_free(&s);
+    if (st == STC_OK && stat(path, &sb) == 0)
+        *bytes += (uint64_t)sb.st_size;
+    return st;
+}
+
 static bool stc_reg_is_listed(const char *fname)
 {
     char name[128];
     stc_gen_opts o;
+    for (unsigned i = 0; i < stc_gen_stream_reg_count(); i++) {
+        stc_stream_opts so;
+        stc_gen_stream_reg_opts(i, &so);
+        stc_gen_stream_name(&so, name, sizeof name);
+        if (strcmp(name, fname) == 0)
+            return true;
+    }
     for (unsigned i = 0; i < STC_REG_COUNT; i++) {
         stc_reg_opts(&stc_reg_set[i], &o);
         stc_gen_name(&o, name, sizeof name);
@@ -753,10 +786,12 @@ stc_status stc_gen_regression(const char *dir, unsigned *count, uint64_t *bytes,
     stc_status st = STC_OK;
     for (unsigned i = 0; st == STC_OK && i < STC_REG_COUNT; i++)
         st = stc_reg_write_one(dir, &stc_reg_set[i], &nb, &nc, err, errlen);
+    for (unsigned i = 0; st == STC_OK && i < stc_gen_stream_reg_count(); i++)
+        st = stc_reg_write_stream(dir, i, &nb, &nc, err, errlen);
     if (st == STC_OK)
         st = stc_reg_prune(dir, err, errlen);
     if (count)
-        *count = STC_REG_COUNT;
+        *count = STC_REG_COUNT + stc_gen_stream_reg_count();
     if (bytes)
         *bytes = nb;
     if (cycles)

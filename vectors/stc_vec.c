@@ -156,6 +156,35 @@ static stc_status stc_vec_check_w_value(const stc_vec *v, unsigned row, unsigned
     return STC_ESPARSITY;
 }
 
+/* A fault must name an illegal code at a position the host will drive: a
+ * loaded block's even weight beat, a real column. */
+static stc_status stc_vec_check_fault(const stc_vec *v, char *err, size_t errlen)
+{
+    const stc_fault *f = &v->fault;
+    if (!f->on)
+        return STC_OK;
+    if (!v->mode24) {
+        stc_errf(err, errlen, "fault: metadata faults need mode 2:4");
+        return STC_EFORMAT;
+    }
+    if (f->code > 0xf || stc_meta_nibble_legal(f->code)) {
+        stc_errf(err, errlen, "fault: code 0x%x is not one of the ten illegal nibbles", f->code);
+        return STC_EFORMAT;
+    }
+    if (f->block >= stc_vec_nblk(v) || stc_vec_blk_skipped(v, f->block)) {
+        stc_errf(err, errlen,
+                 "fault: block %u is not a loaded block (nblk %u, skip 0x%016" PRIx64 ")", f->block,
+                 stc_vec_nblk(v), v->skip);
+        return STC_EFORMAT;
+    }
+    if (f->group >= v->n / 2 || f->col >= v->n) {
+        stc_errf(err, errlen, "fault: group %u / column %u outside an N=%u tile (group < %u)",
+                 f->group, f->col, v->n, v->n / 2);
+        return STC_EFORMAT;
+    }
+    return STC_OK;
+}
+
 stc_status stc_vec_validate(const stc_vec *v, char *err, size_t errlen)
 {
     stc_status st = stc_vec_shape_check(v, err, errlen);
@@ -183,7 +212,7 @@ stc_status stc_vec_validate(const stc_vec *v, char *err, size_t errlen)
                 return st;
         }
     }
-    return STC_OK;
+    return stc_vec_check_fault(v, err, errlen);
 }
 
 stc_status stc_vec_dense_w(const stc_vec *v, int8_t *wdense, char *err, size_t errlen)
@@ -539,20 +568,27 @@ static stc_status stc_vp_set_key(stc_vp *p, stc_vec *v, int key, const char *w, 
     }
 }
 
-static stc_status stc_vp_magic(stc_vp *p)
+/* The first line: "// stc-vector 1" or "// stc-vector 2"; *version set. */
+static stc_status stc_vp_magic(stc_vp *p, int *version)
 {
-    static const char magic[] = "// stc-vector 1";
+    static const char magic[] = "// stc-vector ";
     char q[200];
     if (!stc_vp_next(p))
-        return stc_vp_fail(p, STC_EFORMAT, "empty file, expected '%s'", magic);
-    if (stc_word_is(p->ls, p->ll, magic))
-        return STC_OK;
+        return stc_vp_fail(p, STC_EFORMAT, "empty file, expected '%s1' or '%s2'", magic, magic);
+    for (int ver = STC_VEC_VERSION; ver <= STC_STREAM_VERSION; ver++) {
+        char want[32];
+        snprintf(want, sizeof want, "%s%d", magic, ver);
+        if (stc_word_is(p->ls, p->ll, want)) {
+            *version = ver;
+            return STC_OK;
+        }
+    }
     if (p->ll > 0 && p->ls[p->ll - 1] == '\r')
         return stc_vp_fail(p, STC_EFORMAT, "CR LF line ending: vector files use LF only");
     stc_quote(p->ls, p->ll, q, sizeof q);
     if (p->ll > 14 && memcmp(p->ls, magic, 14) == 0)
-        return stc_vp_fail(p, STC_EFORMAT, "unsupported format version in '%s' (this is 1)", q);
-    return stc_vp_fail(p, STC_EFORMAT, "bad magic '%s', expected '%s'", q, magic);
+        return stc_vp_fail(p, STC_EFORMAT, "unsupported format version in '%s' (1 and 2 are)", q);
+    return stc_vp_fail(p, STC_EFORMAT, "bad magic '%s', expected '%s1' or '%s2'", q, magic, magic);
 }
 
 /* One "// key value" line, expected to be key number want. */
@@ -585,11 +621,15 @@ static stc_status stc_vp_header_line(stc_vp *p, stc_vec *v, int want)
     return stc_vp_set_key(p, v, key, w[1], wl[1]);
 }
 
-static stc_status stc_vp_header(stc_vp *p, stc_vec *v)
+/* The eight keys of one command's header; n must equal want_n unless 0. */
+static stc_status stc_vp_keys(stc_vp *p, stc_vec *v, unsigned want_n)
 {
-    stc_status st = stc_vp_magic(p);
+    stc_status st = STC_OK;
     for (int key = 0; st == STC_OK && key < STC_VEC_NKEYS; key++) {
         st = stc_vp_header_line(p, v, key);
+        if (st == STC_OK && key == 2 && want_n && v->n != want_n)
+            return stc_vp_fail(p, STC_EFORMAT, "n = %u differs from command 0's n = %u", v->n,
+                               want_n);
         /* k and skip are checked against the keys before them as soon as
          * they are read, so the error points at their own line. */
         if (st == STC_OK && (key == 5 || key == 6)) {
@@ -602,6 +642,68 @@ static stc_status stc_vp_header(stc_vp *p, stc_vec *v)
         }
     }
     return st;
+}
+
+/* The next content line must be exactly lit; false otherwise (p stays on
+ * the line, for the caller's message). */
+static bool stc_vp_literal(stc_vp *p, const char *lit)
+{
+    return stc_vp_next_content(p) && stc_word_is(p->ls, p->ll, lit);
+}
+
+static stc_status stc_vp_expected(stc_vp *p, const char *lit)
+{
+    char q[200];
+    if (p->pos >= p->len && p->ll == 0)
+        return stc_vp_fail(p, STC_EFORMAT, "unexpected end of file, expected '%s'", lit);
+    stc_quote(p->ls, p->ll, q, sizeof q);
+    return stc_vp_fail(p, STC_EFORMAT, "expected '%s', got '%s'", lit, q);
+}
+
+/* Value of a "// key N" line with a decimal in [lo, hi]. */
+static stc_status stc_vp_counted(stc_vp *p, const char *key, uint64_t lo, uint64_t hi, uint64_t *x)
+{
+    const char *w[3];
+    size_t wl[3];
+    char want[64];
+    snprintf(want, sizeof want, "// %s N", key);
+    if (!stc_vp_next_content(p))
+        return stc_vp_expected(p, want);
+    unsigned nw = stc_vp_is_comment(p) ? stc_vp_words(p, 2, w, wl, 2) : 0;
+    if (nw != 2 || p->ls[2] != ' ' || !stc_word_is(w[0], wl[0], key) || w[1] != w[0] + wl[0] + 1 ||
+        w[1] + wl[1] != p->ls + p->ll)
+        return stc_vp_expected(p, want);
+    return stc_vp_uint(p, key, w[1], wl[1], lo, hi, x);
+}
+
+/* "// fault none" or "// fault code=0xC block=B group=G column=L". */
+static stc_status stc_vp_fault(stc_vp *p, stc_vec *v)
+{
+    static const char form[] = "// fault none' or '// fault code=0xC block=B group=G column=L";
+    char line[128];
+    unsigned code, blk, grp, col;
+    int used = -1;
+    if (!stc_vp_next_content(p))
+        return stc_vp_expected(p, form);
+    if (stc_word_is(p->ls, p->ll, "// fault none"))
+        return STC_OK;
+    if (p->ll >= sizeof line)
+        return stc_vp_expected(p, form);
+    memcpy(line, p->ls, p->ll);
+    line[p->ll] = '\0';
+    /* sscanf is lenient about blanks and signs: the line is accepted only
+     * if printing the parsed values gives it back byte for byte. */
+    if (sscanf(line, "// fault code=0x%1x block=%2u group=%1u column=%2u%n", &code, &blk, &grp,
+               &col, &used) != 4 ||
+        used != (int)p->ll)
+        return stc_vp_expected(p, form);
+    char again[128];
+    snprintf(again, sizeof again, "// fault code=0x%x block=%u group=%u column=%u", code, blk, grp,
+             col);
+    if (strcmp(again, line) != 0)
+        return stc_vp_expected(p, form);
+    v->fault = (stc_fault){true, code, blk, grp, col};
+    return STC_OK;
 }
 
 /* ---- reader: sections ---------------------------------------------------- */
@@ -787,18 +889,21 @@ static unsigned stc_vec_sections(const stc_vec *v, stc_sec out[5])
     return ns;
 }
 
-static stc_status stc_vp_end(stc_vp *p, const stc_sec *last)
+/* After the last section of a command: the line lit must follow ("// end"
+ * or the next "// command I"). */
+static stc_status stc_vp_after(stc_vp *p, const stc_sec *last, const char *lit)
+{
+    if (stc_vp_literal(p, lit))
+        return STC_OK;
+    if (p->ll > 0 && !stc_vp_is_comment(p))
+        return stc_vp_fail(p, STC_EFORMAT, "section %s: too many lines (expected %u)",
+                           stc_sec_names[last->kind], last->lines);
+    return stc_vp_expected(p, lit);
+}
+
+static stc_status stc_vp_trailing(stc_vp *p)
 {
     char q[200];
-    if (!stc_vp_next_content(p))
-        return stc_vp_fail(p, STC_EFORMAT, "unexpected end of file, expected '// end'");
-    if (!stc_word_is(p->ls, p->ll, "// end")) {
-        if (!stc_vp_is_comment(p))
-            return stc_vp_fail(p, STC_EFORMAT, "section %s: too many lines (expected %u)",
-                               stc_sec_names[last->kind], last->lines);
-        stc_quote(p->ls, p->ll, q, sizeof q);
-        return stc_vp_fail(p, STC_EFORMAT, "expected '// end', got '%s'", q);
-    }
     if (stc_vp_next_content(p)) {
         stc_quote(p->ls, p->ll, q, sizeof q);
         return stc_vp_fail(p, STC_EFORMAT, "trailing content after '// end': '%s'", q);
@@ -806,39 +911,122 @@ static stc_status stc_vp_end(stc_vp *p, const stc_sec *last)
     return STC_OK;
 }
 
-static stc_status stc_vp_body(stc_vp *p, stc_vec *v)
+/* Sections of one command, then the line lit. */
+static stc_status stc_vp_body(stc_vp *p, stc_vec *v, const char *lit)
 {
     stc_sec secs[5];
     unsigned ns = stc_vec_sections(v, secs);
-    stc_status st = STC_OK;
+    stc_status st = stc_vec_alloc(v);
+    if (st != STC_OK)
+        return stc_vp_fail(p, st, "cannot allocate the vector");
     for (unsigned i = 0; st == STC_OK && i < ns; i++)
         st = stc_vp_section(p, v, &secs[i], i > 0 ? &secs[i - 1] : NULL);
-    return st == STC_OK ? stc_vp_end(p, &secs[ns - 1]) : st;
+    return st == STC_OK ? stc_vp_after(p, &secs[ns - 1], lit) : st;
 }
 
-stc_status stc_vec_read(const char *path, stc_vec *v, char *err, size_t errlen)
+/* Version 1: header keys, sections, "// end". */
+static stc_status stc_vp_v1(stc_vp *p, stc_vec *v)
+{
+    stc_status st = stc_vp_keys(p, v, 0);
+    if (st == STC_OK)
+        st = stc_vp_body(p, v, "// end");
+    return st == STC_OK ? stc_vp_trailing(p) : st;
+}
+
+/* One command of a version-2 stream, after its "// command I" line. */
+static stc_status stc_vp_command(stc_vp *p, stc_stream *s, unsigned i)
+{
+    char next[48], msg[STC_VEC_ERR_MAX];
+    stc_vec *v = &s->cmd[i];
+    stc_status st = stc_vp_keys(p, v, i > 0 ? s->cmd[0].n : 0);
+    if (st == STC_OK)
+        st = stc_vp_fault(p, v);
+    if (st == STC_OK && stc_vec_check_fault(v, msg, sizeof msg) != STC_OK)
+        return stc_vp_fail(p, STC_EFORMAT, "%s", msg);
+    if (i + 1 < s->ncmd)
+        snprintf(next, sizeof next, "// command %u", i + 1);
+    else
+        snprintf(next, sizeof next, "// end");
+    return st == STC_OK ? stc_vp_body(p, v, next) : st;
+}
+
+/* Version 2: "// commands C", then C commands each opened by
+ * "// command I", then "// end" (consumed by the last command). */
+static stc_status stc_vp_v2(stc_vp *p, stc_stream *s)
+{
+    uint64_t count = 0;
+    stc_status st = stc_vp_counted(p, "commands", 1, STC_STREAM_CMDS_MAX, &count);
+    if (st == STC_OK && stc_stream_alloc(s, (unsigned)count) != STC_OK)
+        return stc_vp_fail(p, STC_ENOMEM, "cannot allocate %" PRIu64 " commands", count);
+    if (st == STC_OK && !stc_vp_literal(p, "// command 0"))
+        st = stc_vp_expected(p, "// command 0");
+    for (unsigned i = 0; st == STC_OK && i < s->ncmd; i++)
+        st = stc_vp_command(p, s, i);
+    return st == STC_OK ? stc_vp_trailing(p) : st;
+}
+
+/* Reads a whole file: version 1 into one command, version 2 into many. */
+static stc_status stc_vp_file(const char *path, stc_stream *s, int max_version, char *err,
+                              size_t errlen)
 {
     char *buf = NULL;
     size_t len = 0;
-    memset(v, 0, sizeof *v);
+    int version = 0;
+    memset(s, 0, sizeof *s);
     if (err && errlen > 0)
         err[0] = '\0';
     stc_status st = stc_vp_load(path, &buf, &len, err, errlen);
     if (st != STC_OK)
         return st;
     stc_vp p = {path, buf, len, 0, 0, buf, 0, err, errlen};
-    st = stc_vp_header(&p, v);
-    if (st == STC_OK) {
-        st = stc_vec_alloc(v);
-        if (st != STC_OK)
-            st = stc_vp_fail(&p, st, "cannot allocate the vector");
+    st = stc_vp_magic(&p, &version);
+    if (st == STC_OK && version > max_version)
+        st = stc_vp_fail(&p, STC_EFORMAT,
+                         "a version-%d stream where one command (version 1) is expected", version);
+    if (st == STC_OK && version == STC_VEC_VERSION) {
+        st = stc_stream_alloc(s, 1);
+        if (st == STC_OK)
+            st = stc_vp_v1(&p, &s->cmd[0]);
+    } else if (st == STC_OK) {
+        st = stc_vp_v2(&p, s);
     }
-    if (st == STC_OK)
-        st = stc_vp_body(&p, v);
     free(buf);
     if (st != STC_OK)
-        stc_vec_free(v);
+        stc_stream_free(s);
     return st;
+}
+
+stc_status stc_vec_read(const char *path, stc_vec *v, char *err, size_t errlen)
+{
+    stc_stream s;
+    memset(v, 0, sizeof *v);
+    stc_status st = stc_vp_file(path, &s, STC_VEC_VERSION, err, errlen);
+    if (st != STC_OK)
+        return st;
+    *v = s.cmd[0];
+    free(s.cmd);
+    return STC_OK;
+}
+
+stc_status stc_stream_read(const char *path, stc_stream *s, char *err, size_t errlen)
+{
+    return stc_vp_file(path, s, STC_STREAM_VERSION, err, errlen);
+}
+
+stc_status stc_stream_alloc(stc_stream *s, unsigned ncmd)
+{
+    s->cmd = calloc(ncmd ? ncmd : 1, sizeof *s->cmd);
+    s->ncmd = s->cmd ? ncmd : 0;
+    return s->cmd ? STC_OK : STC_ENOMEM;
+}
+
+void stc_stream_free(stc_stream *s)
+{
+    for (unsigned i = 0; s->cmd && i < s->ncmd; i++)
+        stc_vec_free(&s->cmd[i]);
+    free(s->cmd);
+    s->cmd = NULL;
+    s->ncmd = 0;
 }
 
 /* ---- writer -------------------------------------------------------------- */
@@ -871,13 +1059,17 @@ static void stc_emit_meta(FILE *f, const stc_vec *v)
     }
 }
 
-static void stc_emit(FILE *f, const stc_vec *v)
+/* The eight header keys of one command. */
+static void stc_emit_keys(FILE *f, const stc_vec *v)
 {
-    fprintf(f, "// stc-vector %d\n", STC_VEC_VERSION);
     fprintf(f, "// class %s\n// seed %" PRIu64 "\n// n %u\n// mode %s\n", v->cls, v->seed, v->n,
             v->mode24 ? "2:4" : "dense");
     fprintf(f, "// m %u\n// k %u\n// skip 0x%016" PRIx64 "\n// bias %d\n", v->m, v->k, v->skip,
             v->has_bias ? 1 : 0);
+}
+
+static void stc_emit_sections(FILE *f, const stc_vec *v)
+{
     fputs("// section A\n", f);
     stc_emit_i8_rows(f, v->a, v->m, v->k);
     fputs("// section W\n", f);
@@ -892,28 +1084,54 @@ static void stc_emit(FILE *f, const stc_vec *v)
     }
     fputs("// section C\n", f);
     stc_emit_i32_rows(f, v->c, v->m, v->n);
+}
+
+static void stc_emit_vec(FILE *f, const void *ctx)
+{
+    const stc_vec *v = ctx;
+    fprintf(f, "// stc-vector %d\n", STC_VEC_VERSION);
+    stc_emit_keys(f, v);
+    stc_emit_sections(f, v);
     fputs("// end\n", f);
 }
 
-/* Writes the vector to an open temporary file and closes it; fsync so the
- * rename never exposes an empty file after a crash. */
-static stc_status stc_vec_write_tmp(FILE *f, const stc_vec *v)
+static void stc_emit_stream(FILE *f, const void *ctx)
 {
-    stc_emit(f, v);
+    const stc_stream *s = ctx;
+    fprintf(f, "// stc-vector %d\n// commands %u\n", STC_STREAM_VERSION, s->ncmd);
+    for (unsigned i = 0; i < s->ncmd; i++) {
+        const stc_vec *v = &s->cmd[i];
+        fprintf(f, "// command %u\n", i);
+        stc_emit_keys(f, v);
+        if (v->fault.on)
+            fprintf(f, "// fault code=0x%x block=%u group=%u column=%u\n", v->fault.code,
+                    v->fault.block, v->fault.group, v->fault.col);
+        else
+            fputs("// fault none\n", f);
+        stc_emit_sections(f, v);
+    }
+    fputs("// end\n", f);
+}
+
+typedef void (*stc_emit_fn)(FILE *f, const void *ctx);
+
+/* Emits into an open temporary file and closes it; fsync so the rename
+ * never exposes an empty file after a crash. */
+static stc_status stc_write_tmp(FILE *f, stc_emit_fn emit, const void *ctx)
+{
+    emit(f, ctx);
     bool ok = fflush(f) == 0 && !ferror(f);
     ok = ok && fsync(fileno(f)) == 0;
     ok = fclose(f) == 0 && ok;
     return ok ? STC_OK : STC_EIO;
 }
 
-stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t errlen)
+/* path.tmp.XXXXXX in the same directory, renamed over path when complete;
+ * on any failure the temporary file is removed and path left untouched. */
+static stc_status stc_write_atomic(const char *path, stc_emit_fn emit, const void *ctx, char *err,
+                                   size_t errlen)
 {
-    char msg[STC_VEC_ERR_MAX];
-    stc_status st = stc_vec_validate(v, msg, sizeof msg);
-    if (st != STC_OK) {
-        stc_errf(err, errlen, "%s: refusing to write an invalid vector: %s", path, msg);
-        return st;
-    }
+    stc_status st;
     size_t plen = strlen(path);
     char *tmp = malloc(plen + sizeof ".tmp.XXXXXX");
     if (!tmp) {
@@ -935,7 +1153,7 @@ stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t e
         close(fd);
         st = STC_EIO;
     } else {
-        st = stc_vec_write_tmp(f, v);
+        st = stc_write_tmp(f, emit, ctx);
     }
     if (st == STC_OK && rename(tmp, path) != 0)
         st = STC_EIO;
@@ -945,4 +1163,42 @@ stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t e
     }
     free(tmp);
     return st;
+}
+
+stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t errlen)
+{
+    char msg[STC_VEC_ERR_MAX];
+    stc_status st = stc_vec_validate(v, msg, sizeof msg);
+    if (st == STC_OK && v->fault.on) {
+        snprintf(msg, sizeof msg, "a fault needs a version-2 stream file");
+        st = STC_EFORMAT;
+    }
+    if (st != STC_OK) {
+        stc_errf(err, errlen, "%s: refusing to write an invalid vector: %s", path, msg);
+        return st;
+    }
+    return stc_write_atomic(path, stc_emit_vec, v, err, errlen);
+}
+
+stc_status stc_stream_write(const char *path, const stc_stream *s, char *err, size_t errlen)
+{
+    char msg[STC_VEC_ERR_MAX];
+    if (s->ncmd < 1 || s->ncmd > STC_STREAM_CMDS_MAX) {
+        stc_errf(err, errlen, "%s: refusing to write a stream of %u commands (1..%d)", path,
+                 s->ncmd, STC_STREAM_CMDS_MAX);
+        return STC_EFORMAT;
+    }
+    for (unsigned i = 0; i < s->ncmd; i++) {
+        stc_status st = stc_vec_validate(&s->cmd[i], msg, sizeof msg);
+        if (st == STC_OK && s->cmd[i].n != s->cmd[0].n) {
+            snprintf(msg, sizeof msg, "n = %u differs from command 0's", s->cmd[i].n);
+            st = STC_EFORMAT;
+        }
+        if (st != STC_OK) {
+            stc_errf(err, errlen, "%s: refusing to write an invalid stream: command %u: %s", path,
+                     i, msg);
+            return st;
+        }
+    }
+    return stc_write_atomic(path, stc_emit_stream, s, err, errlen);
 }

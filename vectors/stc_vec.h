@@ -17,9 +17,20 @@
 
 #include "stc_status.h"
 
-#define STC_VEC_VERSION 1
+#define STC_VEC_VERSION 1    /* one command */
+#define STC_STREAM_VERSION 2 /* a stream of commands */
 #define STC_VEC_CLASS_MAX 48
 #define STC_VEC_ERR_MAX 512
+
+/* An illegal metadata nibble driven on the wire instead of the file's legal
+ * one (docs/vector-format.md, version 2): the error path of a command. */
+typedef struct stc_fault {
+    bool on;
+    unsigned code;  /* one of the ten illegal nibble values */
+    unsigned block; /* a loaded (non-skipped) block of the command */
+    unsigned group; /* 0..n/2-1: rides on weight beat 2*group of that block */
+    unsigned col;   /* 0..n-1 */
+} stc_fault;
 
 typedef struct stc_vec {
     char cls[STC_VEC_CLASS_MAX]; /* generator class, e.g. "sp24-block" */
@@ -30,12 +41,22 @@ typedef struct stc_vec {
     unsigned k;    /* dense K; a multiple of kd = n (dense) or 2n (2:4) */
     uint64_t skip; /* bit b: block b is all zero and skipped */
     bool has_bias;
-    int8_t *a;      /* m x k, row-major */
-    int8_t *w;      /* stored W: dense k x n; 2:4 (k/2) x n kept values */
-    uint32_t *meta; /* 2:4 only: nblk x n words, N/2 nibbles each; else NULL */
-    int32_t *bias;  /* m x n when has_bias, else NULL */
-    int32_t *c;     /* m x n expected result */
+    int8_t *a;       /* m x k, row-major */
+    int8_t *w;       /* stored W: dense k x n; 2:4 (k/2) x n kept values */
+    uint32_t *meta;  /* 2:4 only: nblk x n words, N/2 nibbles each; else NULL */
+    int32_t *bias;   /* m x n when has_bias, else NULL */
+    int32_t *c;      /* m x n expected result */
+    stc_fault fault; /* version 2 only: C is then not checked, err_o must rise */
 } stc_vec;
+
+/* A stream: commands executed one after the other without reset. A
+ * version-1 file is a stream of one command. */
+typedef struct stc_stream {
+    unsigned ncmd;
+    stc_vec *cmd;
+} stc_stream;
+
+#define STC_STREAM_CMDS_MAX 65536
 
 /* Dense rows per K-block: n (dense) or 2n (2:4). */
 unsigned stc_vec_kd(const stc_vec *v);
@@ -52,6 +73,18 @@ stc_status stc_vec_read(const char *path, stc_vec *v, char *err, size_t errlen);
 
 /* Writes a vector file atomically. */
 stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t errlen);
+
+/* Reads a version-1 file (one command) or a version-2 stream. On error *s
+ * is left freed and err holds "path:line: message". */
+stc_status stc_stream_read(const char *path, stc_stream *s, char *err, size_t errlen);
+
+/* Writes a version-2 stream atomically; every command must pass
+ * stc_vec_validate and all must share one n. */
+stc_status stc_stream_write(const char *path, const stc_stream *s, char *err, size_t errlen);
+
+/* Allocates ncmd zeroed commands. */
+stc_status stc_stream_alloc(stc_stream *s, unsigned ncmd);
+void stc_stream_free(stc_stream *s);
 
 /* Dense W (k x n) of a vector, decompressing 2:4 storage. */
 stc_status stc_vec_dense_w(const stc_vec *v, int8_t *wdense, char *err, size_t errlen);

@@ -3,6 +3,7 @@
  *
  *   stc_vecgen --class CLASS --n N --m M --k K --seed S [--sparsity PCT]
  *              [--bias] [--mode dense|2:4] -o out.vec
+ *   stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec
  *   stc_vecgen --regression DIR
  *
  * Exit status: 0 ok, 2 usage or generation error.
@@ -13,11 +14,14 @@
 #include <string.h>
 
 #include "stc_gen.h"
+#include "stc_gen_stream.h"
 
 typedef struct stc_cli {
     stc_gen_opts o;
     const char *out;
     const char *regression;
+    const char *stream;
+    unsigned len;
     bool have_n, have_m, have_k, have_seed;
 } stc_cli;
 
@@ -26,9 +30,11 @@ static void stc_usage(FILE *f)
     fprintf(f,
             "usage: stc_vecgen --class CLASS --n N --m M --k K --seed S [--sparsity PCT]\n"
             "                  [--bias] [--mode dense|2:4] -o out.vec\n"
+            "       stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec\n"
             "       stc_vecgen --regression DIR\n"
-            "classes: %s\n",
-            stc_gen_class_list());
+            "classes: %s\n"
+            "stream kinds: %s\n",
+            stc_gen_class_list(), stc_gen_stream_kinds());
 }
 
 static int stc_usage_error(const char *what, const char *arg)
@@ -83,6 +89,10 @@ static int stc_cli_value(stc_cli *c, const char *opt, const char *val)
         c->out = val;
     else if (strcmp(opt, "--regression") == 0)
         c->regression = val;
+    else if (strcmp(opt, "--stream") == 0)
+        c->stream = val;
+    else if (strcmp(opt, "--len") == 0)
+        ok = stc_parse_unsigned(val, &c->len) && c->len >= 1;
     else
         return stc_usage_error("unknown option", opt);
     if (!ok)
@@ -148,6 +158,24 @@ static int stc_run_one(const stc_cli *c)
     return 0;
 }
 
+static int stc_run_stream(const stc_cli *c)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_stream s = {0, NULL};
+    stc_stream_opts o = {c->stream, c->o.n, c->o.seed, c->len};
+    if (stc_gen_stream(&o, &s, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_vecgen: %s\n", err);
+        return 2;
+    }
+    stc_status st = stc_stream_write(c->out, &s, err, sizeof err);
+    stc_stream_free(&s);
+    if (st != STC_OK) {
+        fprintf(stderr, "stc_vecgen: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     stc_cli c;
@@ -161,6 +189,14 @@ int main(int argc, char **argv)
             return stc_usage_error("--regression takes no other option", NULL);
         return stc_run_regression(c.regression);
     }
+    if (c.stream) {
+        if (c.o.cls || c.have_m || c.have_k || !c.have_n || !c.have_seed || !c.out)
+            return stc_usage_error("--stream needs --n, --seed and -o (and no --class, --m, --k)",
+                                   NULL);
+        return stc_run_stream(&c);
+    }
+    if (c.len)
+        return stc_usage_error("--len needs --stream", NULL);
     if (!c.o.cls || !c.have_n || !c.have_m || !c.have_k || !c.have_seed || !c.out)
         return stc_usage_error("--class, --n, --m, --k, --seed and -o are required", NULL);
     return stc_run_one(&c);
