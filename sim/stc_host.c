@@ -1,8 +1,11 @@
 /*
- * stc_host.c - host driver for one vector (see stc_host.h).
+ * stc_host.c - host driver and model-free checks for a command stream (see
+ * stc_host.h).
  */
 #include "stc_host.h"
 
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,68 +19,166 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static bool host_stalls(stc_host *h)
+static const char *const stc_policy_names[STC_POLICY_COUNT] = {"b2b", "gap", "early", "random"};
+
+int stc_policy_parse(const char *s)
 {
-    return h->stall_pct > 0 && splitmix64(&h->rng) % 100 < h->stall_pct;
+    for (int p = 0; p < STC_POLICY_COUNT; p++)
+        if (strcmp(s, stc_policy_names[p]) == 0)
+            return p;
+    return -1;
 }
 
-static void fill_junk(stc_host *h, void *dst, size_t len)
+const char *stc_policy_name(stc_policy p)
 {
-    unsigned char *p = dst;
-    for (size_t i = 0; i < len; i += 8) {
-        uint64_t r = splitmix64(&h->junk);
-        memcpy(p + i, &r, len - i < 8 ? len - i : 8);
-    }
+    return p < STC_POLICY_COUNT ? stc_policy_names[p] : "?";
 }
 
-/* A port without a transfer carries junk, not the last beat: an RTL that
- * samples a payload without its valid (or reads the command ports after
- * the command instead of its latched copy) then diverges at once. */
-static void drive_junk(stc_host *h, stc_inputs *in)
+/* ---- the stream's commands ------------------------------------------------ */
+
+uint64_t stc_host_ideal_cycles(const stc_vec *v)
 {
-    unsigned n = h->v->n;
-    if (!in->cmd_valid) {
-        in->cmd_mode = splitmix64(&h->junk) & 1u;
-        in->cmd_m = (uint32_t)splitmix64(&h->junk);
-        in->cmd_nblk = (uint32_t)splitmix64(&h->junk);
-        in->cmd_skip = splitmix64(&h->junk);
-        in->cmd_bias = splitmix64(&h->junk) & 1u;
-    }
-    if (!in->bias_valid)
-        fill_junk(h, in->bias_data, n * sizeof in->bias_data[0]);
-    if (!in->w_valid) {
-        fill_junk(h, in->w_data, n);
-        fill_junk(h, in->w_meta, n);
-        for (unsigned c = 0; c < n; c++)
-            in->w_meta[c] &= 0xfu;
-    }
-    if (!in->a_valid)
-        fill_junk(h, in->a_data, 2 * n);
+    uint64_t passes = 0, m = v->m;
+    for (unsigned b = 0; b < stc_vec_nblk(v); b++)
+        passes += !((v->skip >> b) & 1u);
+    return (v->has_bias ? m : 0) + passes * (m + 3 * (uint64_t)v->n + 1) + m;
 }
 
-stc_status stc_host_init(stc_host *h, const stc_vec *v, unsigned stall_pct, uint64_t seed)
+/* Products with both operands nonzero: what macs_actual must count. A kept
+ * explicit zero contributes nothing, so the dense W gives the same count
+ * as the compressed one. Metadata that does not decode (a caller that runs
+ * illegal metadata on purpose) leaves the count unknown. */
+static stc_status count_macs(const stc_vec *v, uint64_t *out, bool *known)
 {
-    memset(h, 0, sizeof *h);
-    h->v = v;
-    h->kd = stc_vec_kd(v);
-    h->stall_pct = stall_pct > 100 ? 100 : stall_pct;
-    /* Mix the vector's identity (its generator seed and shape) into the
-     * stall seed: every vector of a regression gets its own stall pattern,
-     * yet a vector replays identically in any runner given the same seed. */
-    h->rng = seed ^ (v->seed * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)v->m << 40) ^
-             ((uint64_t)v->k << 20) ^ ((uint64_t)v->mode24 << 19) ^ (uint64_t)v->has_bias << 18;
-    h->junk = h->rng ^ 0x6a09e667f3bcc909ull;
+    int8_t *wd = malloc((size_t)v->k * v->n);
+    if (!wd)
+        return STC_ENOMEM;
+    stc_status st = stc_vec_dense_w(v, wd, NULL, 0);
+    *known = st == STC_OK;
+    uint64_t macs = 0;
+    for (unsigned k = 0; st == STC_OK && k < v->k; k++) {
+        uint64_t nz_a = 0, nz_w = 0;
+        for (unsigned m = 0; m < v->m; m++)
+            nz_a += v->a[(size_t)m * v->k + k] != 0;
+        for (unsigned n = 0; n < v->n; n++)
+            nz_w += wd[(size_t)k * v->n + n] != 0;
+        macs += nz_a * nz_w;
+    }
+    free(wd);
+    *out = macs;
+    return st == STC_ENOMEM ? st : STC_OK;
+}
+
+static stc_status init_cmd(stc_host *h, unsigned i)
+{
+    stc_host_cmd *c = &h->cmds[i];
+    const stc_vec *v = &h->s->cmd[i];
+    c->v = v;
+    c->kd = stc_vec_kd(v);
     for (unsigned b = 0; b < stc_vec_nblk(v); b++)
         if (!((v->skip >> b) & 1u))
-            h->blocks[h->npass++] = b;
-    h->res = calloc((size_t)v->m * v->n, sizeof *h->res);
-    return h->res ? STC_OK : STC_ENOMEM;
+            c->blocks[c->npass++] = (unsigned char)b;
+    c->fault = v->fault;
+    if (h->cfg.meta_fault && !c->fault.on && v->mode24 && c->npass > 0)
+        c->fault = (stc_fault){true, 0x0, c->blocks[0], 0, 0};
+    c->policy = h->cfg.policy;
+    if (c->policy == STC_POLICY_RANDOM)
+        c->policy = (stc_policy)(splitmix64(&h->junk) % STC_POLICY_RANDOM);
+    c->gap =
+        c->policy == STC_POLICY_GAP ? 1 + (unsigned)(splitmix64(&h->junk) % STC_HOST_GAP_MAX) : 0;
+    return count_macs(v, &c->macs_actual, &c->macs_known);
+}
+
+/* Beats of a channel that belong to command i. */
+static unsigned chan_beats(const stc_host *h, int ch, unsigned i)
+{
+    const stc_host_cmd *c = &h->cmds[i];
+    switch (ch) {
+    case STC_CH_CMD:
+        return 1;
+    case STC_CH_BIAS:
+        return c->v->has_bias ? c->v->m : 0;
+    case STC_CH_W:
+        return c->npass * c->v->n;
+    default:
+        return c->npass * c->v->m;
+    }
+}
+
+/* Moves a channel past commands that have no beats on it. */
+static void chan_settle(const stc_host *h, int ch)
+{
+    stc_chan *c = (stc_chan *)&h->ch[ch];
+    while (c->cmd < h->s->ncmd && c->beat >= chan_beats(h, ch, c->cmd)) {
+        c->cmd++;
+        c->beat = 0;
+    }
+}
+
+static void chan_rewind(stc_host *h, unsigned i)
+{
+    for (int ch = 0; ch < STC_CH_COUNT; ch++) {
+        h->ch[ch] = (stc_chan){i, 0, false};
+        chan_settle(h, ch);
+    }
+}
+
+stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *cfg)
+{
+    unsigned mmax = 1;
+    memset(h, 0, sizeof *h);
+    h->s = s;
+    h->cfg = *cfg;
+    if (h->cfg.stall_pct > 100)
+        h->cfg.stall_pct = 100;
+    /* Mix the stream's identity (its first command's generator seed and
+     * shape) into the stall seed: every file of a regression gets its own
+     * stall pattern, yet a file replays identically in any runner given
+     * the same seed. */
+    const stc_vec *v = &s->cmd[0];
+    h->rng = cfg->seed ^ (v->seed * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)v->m << 40) ^
+             ((uint64_t)v->k << 20) ^ ((uint64_t)v->mode24 << 19) ^ (uint64_t)v->has_bias << 18 ^
+             ((uint64_t)s->ncmd << 48);
+    h->junk = h->rng ^ 0x6a09e667f3bcc909ull;
+    h->dont_care = h->rng ^ 0xbb67ae8584caa73bull;
+    h->cmds = calloc(s->ncmd, sizeof *h->cmds);
+    if (!h->cmds)
+        return STC_ENOMEM;
+    for (unsigned i = 0; i < s->ncmd; i++) {
+        stc_status st = init_cmd(h, i);
+        if (st != STC_OK)
+            return st;
+        if (s->cmd[i].m > mmax)
+            mmax = s->cmd[i].m;
+    }
+    h->res = calloc((size_t)mmax * v->n, sizeof *h->res);
+    if (!h->res)
+        return STC_ENOMEM;
+    h->check_cmd = -1;
+    chan_rewind(h, 0);
+    return STC_OK;
 }
 
 void stc_host_free(stc_host *h)
 {
+    free(h->cmds);
     free(h->res);
+    h->cmds = NULL;
     h->res = NULL;
+}
+
+void stc_host_restart(stc_host *h)
+{
+    chan_rewind(h, h->res_cmd);
+    h->issued = h->res_cmd;
+    h->res_row = 0;
+    h->cycle = 0;
+    h->idle_since = 0;
+    h->res_waiting = false;
+    memset(h->waiting, 0, sizeof h->waiting);
+    h->err_expect = false;
+    h->check_cmd = -1;
+    memset(&h->prev_in, 0, sizeof h->prev_in);
 }
 
 void stc_host_idle_inputs(stc_inputs *in, bool rst_n)
@@ -86,138 +187,381 @@ void stc_host_idle_inputs(stc_inputs *in, bool rst_n)
     in->rst_n = rst_n;
 }
 
-static void drive_cmd(stc_host *h, stc_inputs *in)
+/* ---- driving --------------------------------------------------------------- */
+
+static bool host_stalls(stc_host *h)
 {
-    const stc_vec *v = h->v;
-    in->cmd_mode = v->mode24;
-    in->cmd_m = v->m - 1;
-    in->cmd_nblk = stc_vec_nblk(v) - 1;
-    /* Skip bits at or above nblk are don't-cares the tile must ignore:
-     * drive them randomly. */
-    unsigned nblk = stc_vec_nblk(v);
-    uint64_t above = nblk >= 64 ? 0 : ~0ull << nblk;
-    in->cmd_skip = v->skip | (splitmix64(&h->junk) & above);
-    in->cmd_bias = v->has_bias;
-    in->cmd_valid = !h->cmd_sent;
+    return h->cfg.stall_pct > 0 && splitmix64(&h->rng) % 100 < h->cfg.stall_pct;
 }
 
-static void drive_bias(stc_host *h, stc_inputs *in)
+static void fill_from(uint64_t *state, void *dst, size_t len)
 {
-    const stc_vec *v = h->v;
-    if (!v->has_bias || h->bias_sent >= v->m)
-        return;
-    in->bias_valid = true;
-    memcpy(in->bias_data, v->bias + (size_t)h->bias_sent * v->n, v->n * sizeof(int32_t));
+    unsigned char *p = dst;
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t r = splitmix64(state);
+        memcpy(p + i, &r, len - i < 8 ? len - i : 8);
+    }
 }
 
-/* Weight beat j: pass j / N, PE row j % N. In 2:4 mode the metadata nibble
- * of group r/2 rides on the even beat; odd beats carry 0 (an illegal code),
- * so a tile that samples metadata on the wrong beat flags an error. In
- * dense mode the metadata lanes are don't-cares and carry junk. */
-static void drive_weights(stc_host *h, stc_inputs *in)
+/* Don't-care lanes of a beat that is offered (skip bits above nblk, the
+ * dense upper activation half, dense metadata): random, but a function of
+ * the beat only, so the payload stays stable while valid waits for ready. */
+static void fill_dont_care(const stc_host *h, int ch, unsigned cmd, unsigned beat, void *dst,
+                           size_t len)
 {
-    const stc_vec *v = h->v;
-    unsigned n = v->n;
-    if (h->w_sent >= h->npass * n)
-        return;
-    unsigned pass = h->w_sent / n, r = h->w_sent % n, b = h->blocks[pass];
-    const int8_t *row = v->w + ((size_t)b * n + r) * n;
-    in->w_valid = true;
-    memcpy(in->w_data, row, n);
-    if (v->mode24 && r % 2 == 0)
-        for (unsigned c = 0; c < n; c++)
-            in->w_meta[c] = (uint8_t)((v->meta[(size_t)b * n + c] >> (4 * (r / 2))) & 0xfu);
-    if (!v->mode24) {
-        fill_junk(h, in->w_meta, n);
+    uint64_t state = h->dont_care ^ ((uint64_t)ch << 60) ^ ((uint64_t)cmd << 32) ^ beat;
+    fill_from(&state, dst, len);
+}
+
+/* A port without a valid carries junk, not the last beat: an RTL that
+ * samples a payload without its valid (or reads the command ports after
+ * the command instead of its latched copy) then diverges at once. */
+static void drive_junk(stc_host *h, stc_inputs *in)
+{
+    unsigned n = h->s->cmd[0].n;
+    if (!in->cmd_valid) {
+        in->cmd_mode = splitmix64(&h->junk) & 1u;
+        in->cmd_m = (uint32_t)splitmix64(&h->junk);
+        in->cmd_nblk = (uint32_t)splitmix64(&h->junk);
+        in->cmd_skip = splitmix64(&h->junk);
+        in->cmd_bias = splitmix64(&h->junk) & 1u;
+    }
+    if (!in->bias_valid)
+        fill_from(&h->junk, in->bias_data, n * sizeof in->bias_data[0]);
+    if (!in->w_valid) {
+        fill_from(&h->junk, in->w_data, n);
+        fill_from(&h->junk, in->w_meta, n);
         for (unsigned c = 0; c < n; c++)
             in->w_meta[c] &= 0xfu;
     }
-    if (h->meta_fault && v->mode24 && h->w_sent == 0)
-        in->w_meta[0] = 0x0;
+    if (!in->a_valid)
+        fill_from(&h->junk, in->a_data, 2 * n);
 }
 
-static void drive_acts(stc_host *h, stc_inputs *in)
+static void put_cmd(const stc_host *h, stc_inputs *in)
 {
-    const stc_vec *v = h->v;
-    if (h->a_sent >= h->npass * v->m)
-        return;
-    unsigned pass = h->a_sent / v->m, m = h->a_sent % v->m, b = h->blocks[pass];
-    in->a_valid = true;
-    memcpy(in->a_data, v->a + (size_t)m * v->k + (size_t)b * h->kd, h->kd);
+    unsigned i = h->ch[STC_CH_CMD].cmd;
+    const stc_vec *v = h->cmds[i].v;
+    unsigned nblk = stc_vec_nblk(v);
+    uint64_t above = nblk >= 64 ? 0 : ~0ull << nblk, junk;
+    in->cmd_mode = v->mode24;
+    in->cmd_m = v->m - 1;
+    in->cmd_nblk = nblk - 1;
+    /* Skip bits at or above nblk are don't-cares the tile must ignore. */
+    fill_dont_care(h, STC_CH_CMD, i, 0, &junk, sizeof junk);
+    in->cmd_skip = v->skip | (junk & above);
+    in->cmd_bias = v->has_bias;
+}
+
+static void put_bias(const stc_host *h, stc_inputs *in)
+{
+    const stc_chan *c = &h->ch[STC_CH_BIAS];
+    const stc_vec *v = h->cmds[c->cmd].v;
+    memcpy(in->bias_data, v->bias + (size_t)c->beat * v->n, v->n * sizeof(int32_t));
+}
+
+/* The fault nibble rides on this weight beat of command i. */
+static bool beat_is_fault(const stc_host *h, unsigned i, unsigned beat)
+{
+    const stc_host_cmd *c = &h->cmds[i];
+    unsigned n = c->v->n;
+    return c->fault.on && c->blocks[beat / n] == c->fault.block && beat % n == 2 * c->fault.group;
+}
+
+/* Weight beat j of a command: pass j / N, PE row j % N. In 2:4 mode the
+ * metadata nibble of group r/2 rides on the even beat; odd beats carry 0
+ * (an illegal code), so a tile that samples metadata on the wrong beat
+ * flags an error. In dense mode the metadata lanes are don't-cares. */
+static void put_weights(const stc_host *h, stc_inputs *in)
+{
+    const stc_chan *ch = &h->ch[STC_CH_W];
+    const stc_host_cmd *c = &h->cmds[ch->cmd];
+    const stc_vec *v = c->v;
+    unsigned n = v->n, r = ch->beat % n, b = c->blocks[ch->beat / n];
+    memcpy(in->w_data, v->w + ((size_t)b * n + r) * n, n);
+    if (v->mode24 && r % 2 == 0)
+        for (unsigned col = 0; col < n; col++)
+            in->w_meta[col] = (uint8_t)((v->meta[(size_t)b * n + col] >> (4 * (r / 2))) & 0xfu);
+    if (!v->mode24) {
+        fill_dont_care(h, STC_CH_W, ch->cmd, ch->beat, in->w_meta, n);
+        for (unsigned col = 0; col < n; col++)
+            in->w_meta[col] &= 0xfu;
+    }
+    if (beat_is_fault(h, ch->cmd, ch->beat))
+        in->w_meta[c->fault.col] = (uint8_t)c->fault.code;
+}
+
+static void put_acts(const stc_host *h, stc_inputs *in)
+{
+    const stc_chan *ch = &h->ch[STC_CH_A];
+    const stc_host_cmd *c = &h->cmds[ch->cmd];
+    const stc_vec *v = c->v;
+    unsigned m = ch->beat % v->m, b = c->blocks[ch->beat / v->m];
+    memcpy(in->a_data, v->a + (size_t)m * v->k + (size_t)b * c->kd, c->kd);
     /* Dense beats use the lower N bytes; the upper half is a don't-care. */
-    if (h->kd < 2 * v->n)
-        fill_junk(h, in->a_data + h->kd, 2 * v->n - h->kd);
+    if (c->kd < 2 * v->n)
+        fill_dont_care(h, STC_CH_A, ch->cmd, ch->beat, in->a_data + c->kd, 2 * v->n - c->kd);
+}
+
+/* May the command channel raise valid for its command this cycle? */
+static bool cmd_eligible(const stc_host *h)
+{
+    unsigned i = h->ch[STC_CH_CMD].cmd;
+    const stc_host_cmd *c = &h->cmds[i];
+    switch (c->policy) {
+    case STC_POLICY_EARLY:
+        return true;
+    case STC_POLICY_GAP:
+        return h->res_cmd >= i && h->cycle >= h->idle_since + c->gap;
+    default:
+        return h->res_cmd >= i;
+    }
 }
 
 void stc_host_drive(stc_host *h, stc_inputs *in)
 {
-    stc_host_idle_inputs(in, true);
-    drive_cmd(h, in);
-    drive_bias(h, in);
-    drive_weights(h, in);
-    drive_acts(h, in);
-    in->res_ready = h->res_got < h->v->m;
-    /* One draw per stream per cycle, whatever the state, so the stall
+    bool stall[STC_CH_COUNT + 1];
+    /* One draw per channel per cycle, whatever the state, so the stall
      * pattern depends only on the seed and the cycle number. */
-    if (host_stalls(h))
-        in->cmd_valid = false;
-    if (host_stalls(h))
-        in->bias_valid = false;
-    if (host_stalls(h))
-        in->w_valid = false;
-    if (host_stalls(h))
-        in->a_valid = false;
-    if (host_stalls(h))
-        in->res_ready = false;
+    for (int ch = 0; ch <= STC_CH_COUNT; ch++)
+        stall[ch] = host_stalls(h);
+    stc_host_idle_inputs(in, true);
+    for (int ch = 0; ch < STC_CH_COUNT; ch++) {
+        stc_chan *c = &h->ch[ch];
+        if (!c->valid && c->cmd < h->s->ncmd && !stall[ch] && (ch != STC_CH_CMD || cmd_eligible(h)))
+            c->valid = true;
+    }
+    if ((in->cmd_valid = h->ch[STC_CH_CMD].valid))
+        put_cmd(h, in);
+    if ((in->bias_valid = h->ch[STC_CH_BIAS].valid))
+        put_bias(h, in);
+    if ((in->w_valid = h->ch[STC_CH_W].valid))
+        put_weights(h, in);
+    if ((in->a_valid = h->ch[STC_CH_A].valid))
+        put_acts(h, in);
+    in->res_ready = !stall[STC_CH_COUNT];
     drive_junk(h, in);
+}
+
+/* ---- checking ---------------------------------------------------------------- */
+
+static void violation(stc_host *h, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void violation(stc_host *h, const char *rule, const char *fmt, ...)
+{
+    if (h->violations++ > 0)
+        return;
+    va_list ap;
+    h->first.cycle = h->now;
+    snprintf(h->first.rule, sizeof h->first.rule, "%s", rule);
+    va_start(ap, fmt);
+    vsnprintf(h->first.text, sizeof h->first.text, fmt, ap);
+    va_end(ap);
+}
+
+/* The tile's side of the valid/ready rules and busy_o. */
+static void check_ports(stc_host *h, const stc_outputs *out)
+{
+    unsigned n = h->s->cmd[0].n;
+    bool outstanding = h->issued > h->res_cmd;
+    if (h->res_waiting && !out->res_valid)
+        violation(h, "protocol: res_valid held",
+                  "res_valid_o fell before the result row was taken (res_ready_i was 0)");
+    else if (h->res_waiting && memcmp(out->res_data, h->res_prev, n * sizeof(int32_t)) != 0)
+        violation(h, "protocol: res_data stable",
+                  "res_data_o changed while res_valid_o waited for res_ready_i");
+    if (out->res_valid && !outstanding)
+        violation(h, "protocol: result without command",
+                  "res_valid_o is 1 but every accepted command's rows were taken");
+    if (out->busy != outstanding)
+        violation(h, "protocol: busy_o",
+                  "busy_o is %d, expected %d (%u commands accepted, %u completed)", out->busy,
+                  outstanding, h->issued, h->res_cmd);
+    if (out->cmd_ready == out->busy)
+        violation(h, "protocol: cmd_ready_o", "cmd_ready_o is %d while busy_o is %d",
+                  out->cmd_ready, out->busy);
+    if (out->err && !h->err_expect)
+        violation(h, "err_o",
+                  "err_o is 1 but no illegal nibble was loaded since the last command transfer");
+    if (!out->err && h->err_expect)
+        violation(h, "err_o", "err_o is 0 after command %u loaded the illegal nibble 0x%x",
+                  h->err_cmd, h->cmds[h->err_cmd].fault.code);
+}
+
+/* The host's own side: a raised valid stays with the same payload. */
+static void check_own_valids(stc_host *h, const stc_inputs *in)
+{
+    const stc_inputs *p = &h->prev_in;
+    unsigned n = h->s->cmd[0].n;
+    bool held = true;
+    if (h->waiting[STC_CH_CMD])
+        held = held && in->cmd_valid && in->cmd_mode == p->cmd_mode && in->cmd_m == p->cmd_m &&
+               in->cmd_nblk == p->cmd_nblk && in->cmd_skip == p->cmd_skip &&
+               in->cmd_bias == p->cmd_bias;
+    if (h->waiting[STC_CH_W])
+        held = held && in->w_valid && memcmp(in->w_data, p->w_data, n) == 0 &&
+               memcmp(in->w_meta, p->w_meta, n) == 0;
+    if (h->waiting[STC_CH_A])
+        held = held && in->a_valid && memcmp(in->a_data, p->a_data, 2 * n) == 0;
+    if (h->waiting[STC_CH_BIAS])
+        held =
+            held && in->bias_valid && memcmp(in->bias_data, p->bias_data, n * sizeof(int32_t)) == 0;
+    if (!held)
+        violation(h, "protocol: host valid held",
+                  "the host changed a payload or dropped a valid before its transfer");
+}
+
+/* Counters of a completed command against sections 6 and 7. */
+static void check_counters(stc_host *h, unsigned i, const uint32_t *cnt)
+{
+    const stc_host_cmd *c = &h->cmds[i];
+    const stc_vec *v = c->v;
+    uint64_t n = v->n, m = v->m, nblk = stc_vec_nblk(v), np = c->npass, kd = c->kd;
+    struct {
+        const char *name;
+        uint32_t got, want;
+    } rows[] = {
+        {"cycles - stall_cycles", cnt[STC_CNT_CYCLES] - cnt[STC_CNT_STALL_CYCLES],
+         (uint32_t)stc_host_ideal_cycles(v)},
+        {"macs_alg", cnt[STC_CNT_MACS_ALG], (uint32_t)(nblk * m * kd * n)},
+        {"macs_skipped", cnt[STC_CNT_MACS_SKIPPED],
+         (uint32_t)((nblk - np) * m * kd * n + (v->mode24 ? np * m * n * n : 0))},
+        {"macs_actual + macs_gated", cnt[STC_CNT_MACS_ACTUAL] + cnt[STC_CNT_MACS_GATED],
+         (uint32_t)(np * m * n * n)},
+        {"macs_actual", cnt[STC_CNT_MACS_ACTUAL], (uint32_t)c->macs_actual},
+        {"w_bytes", cnt[STC_CNT_W_BYTES], (uint32_t)(np * n * n)},
+        {"meta_bytes", cnt[STC_CNT_META_BYTES], (uint32_t)(v->mode24 ? np * (n / 2) * (n / 2) : 0)},
+        {"a_bytes", cnt[STC_CNT_A_BYTES], (uint32_t)(np * m * (v->mode24 ? 2 * n : n))},
+    };
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        /* An illegal nibble moves the mux: which products are nonzero is
+         * then the tile's business, not the vector's. */
+        if ((c->fault.on || !c->macs_known) && strcmp(rows[r].name, "macs_actual") == 0)
+            continue;
+        if (rows[r].got != rows[r].want) {
+            violation(h, "counters",
+                      "command %u: %s = %" PRIu32 ", the closed form of "
+                      "docs/architecture.md sections 6-7 gives %" PRIu32,
+                      i, rows[r].name, rows[r].got, rows[r].want);
+            return;
+        }
+    }
+}
+
+bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc_outputs *out,
+                    const stc_probes *pr)
+{
+    unsigned before = h->violations;
+    h->now = cycle;
+    check_ports(h, out);
+    check_own_valids(h, in);
+    if (h->check_cmd >= 0 && pr)
+        check_counters(h, (unsigned)h->check_cmd, pr->cnt);
+    h->check_cmd = -1;
+    return h->violations == before;
+}
+
+/* ---- transfers ----------------------------------------------------------------- */
+
+static void chan_step(stc_host *h, int ch)
+{
+    h->ch[ch].valid = false;
+    h->ch[ch].beat++;
+    chan_settle(h, ch);
+}
+
+/* The last row of command i came in: compare the rows with its C. */
+static void finish_cmd(stc_host *h, unsigned i)
+{
+    const stc_host_cmd *c = &h->cmds[i];
+    const stc_vec *v = c->v;
+    h->cmds_done++;
+    h->check_cmd = (int)i;
+    h->idle_since = h->cycle + 1;
+    if (c->fault.on) {
+        h->faults_seen++;
+        return;
+    }
+    for (unsigned m = 0; m < v->m; m++)
+        for (unsigned n = 0; n < v->n; n++) {
+            int32_t got = h->res[(size_t)m * v->n + n], want = v->c[(size_t)m * v->n + n];
+            if (got != want) {
+                violation(h, "result",
+                          "command %u: C[%u][%u] expected %" PRId32
+                          " (functional reference), tile returned %" PRId32,
+                          i, m, n, want, got);
+                return;
+            }
+        }
 }
 
 void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
 {
-    if (in->cmd_valid && out->cmd_ready)
-        h->cmd_sent = true;
-    if (in->bias_valid && out->bias_ready)
-        h->bias_sent++;
-    if (in->w_valid && out->w_ready)
-        h->w_sent++;
-    if (in->a_valid && out->a_ready)
-        h->a_sent++;
-    if (in->res_ready && out->res_valid && h->res_got < h->v->m) {
-        memcpy(h->res + (size_t)h->res_got * h->v->n, out->res_data, h->v->n * sizeof(int32_t));
-        h->res_got++;
+    unsigned n = h->s->cmd[0].n;
+    h->waiting[STC_CH_CMD] = in->cmd_valid && !out->cmd_ready;
+    h->waiting[STC_CH_BIAS] = in->bias_valid && !out->bias_ready;
+    h->waiting[STC_CH_W] = in->w_valid && !out->w_ready;
+    h->waiting[STC_CH_A] = in->a_valid && !out->a_ready;
+    if (in->cmd_valid && out->cmd_ready) {
+        chan_step(h, STC_CH_CMD);
+        h->issued++;
+        h->err_expect = false;
     }
+    if (in->bias_valid && out->bias_ready)
+        chan_step(h, STC_CH_BIAS);
+    if (in->w_valid && out->w_ready) {
+        if (beat_is_fault(h, h->ch[STC_CH_W].cmd, h->ch[STC_CH_W].beat)) {
+            h->err_expect = true;
+            h->err_cmd = h->ch[STC_CH_W].cmd;
+        }
+        chan_step(h, STC_CH_W);
+    }
+    if (in->a_valid && out->a_ready)
+        chan_step(h, STC_CH_A);
+    if (in->res_ready && out->res_valid && h->res_cmd < h->s->ncmd && h->issued > h->res_cmd) {
+        memcpy(h->res + (size_t)h->res_row * n, out->res_data, n * sizeof(int32_t));
+        if (++h->res_row == h->cmds[h->res_cmd].v->m) {
+            finish_cmd(h, h->res_cmd);
+            h->res_cmd++;
+            h->res_row = 0;
+        }
+    }
+    h->res_waiting = out->res_valid && !in->res_ready;
+    memcpy(h->res_prev, out->res_data, sizeof h->res_prev);
+    h->prev_in = *in;
+    h->cycle++;
 }
 
 bool stc_host_done(const stc_host *h)
 {
-    return h->res_got >= h->v->m;
+    return h->res_cmd >= h->s->ncmd;
 }
 
-uint64_t stc_host_cycle_budget(const stc_vec *v, unsigned stall_pct)
+uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct)
 {
-    uint64_t n = v->n, m = v->m, passes = stc_vec_nblk(v);
-    uint64_t ideal = (v->has_bias ? m : 0) + passes * (m + 3 * n + 1) + m + 1;
     /* A source stalling s% of cycles needs 1/(1-s) cycles a beat; allow 4x
-     * that plus slack before calling it a hang. */
-    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct);
-    return STC_RESET_CYCLES + 64 + 4 * ideal * 100 / slow;
+     * that plus slack (and the longest gap) per command before calling it
+     * a hang. */
+    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct), total = STC_RESET_CYCLES;
+    for (unsigned i = 0; i < s->ncmd; i++) {
+        const stc_vec *v = &s->cmd[i];
+        uint64_t all = (v->has_bias ? v->m : 0) +
+                       (uint64_t)stc_vec_nblk(v) * (v->m + 3 * (uint64_t)v->n + 1) + v->m + 1;
+        total += 64 + STC_HOST_GAP_MAX + 4 * all * 100 / slow;
+    }
+    return total;
 }
 
-bool stc_host_results_ok(const stc_host *h, FILE *log, const char *path)
+void stc_host_report(const stc_host *h, FILE *log, const char *path)
 {
-    const stc_vec *v = h->v;
-    for (unsigned m = 0; m < v->m; m++) {
-        for (unsigned n = 0; n < v->n; n++) {
-            int32_t got = h->res[(size_t)m * v->n + n], want = v->c[(size_t)m * v->n + n];
-            if (got == want)
-                continue;
-            if (log)
-                fprintf(log,
-                        "RESULT MISMATCH %s: C[%u][%u] expected %d (functional reference), "
-                        "tile returned %d\n",
-                        path ? path : "(vector)", m, n, want, got);
-            return false;
-        }
+    if (!log || h->violations == 0)
+        return;
+    if (strcmp(h->first.rule, "result") == 0) {
+        fprintf(log, "RESULT MISMATCH %s at cycle %" PRIu64 ": %s\n", path ? path : "(stream)",
+                h->first.cycle, h->first.text);
+        return;
     }
-    return true;
+    fprintf(log, "CHECK FAILED %s at cycle %" PRIu64 ": %s: %s\n", path ? path : "(stream)",
+            h->first.cycle, h->first.rule, h->first.text);
 }

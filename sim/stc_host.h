@@ -1,13 +1,26 @@
 /*
- * stc_host.h - the host side of one command: it plays the DMA engine of
- * docs/architecture.md section 10 for a vector, offering every stream
- * (command, bias, weights with metadata, activations) and taking results,
- * each with its own seeded stall pattern.
+ * stc_host.h - the host side of a command stream: it plays the DMA engine
+ * of docs/architecture.md section 10 for every command of a stream, back
+ * to back without reset, offering every channel (command, bias, weights
+ * with metadata, activations) and taking results, each with its own seeded
+ * stall pattern, and checks what the tile does against the rules that do
+ * not need the golden model:
+ *
+ *   - the valid/ready rules of section 3 on both sides (a valid is held
+ *     until its transfer with a stable payload; no result without an
+ *     outstanding command; cmd_ready == !busy);
+ *   - err_o: 0 from the cycle after a command transfer until the transfer
+ *     of a weight beat that carries an illegal nibble, 1 from the cycle
+ *     after it until the next command (sticky within one command);
+ *   - each command's result rows against its expected C (the functional
+ *     reference), and its counters against the closed form of sections 6
+ *     and 7 (cycles - stall_cycles, MACs, bytes).
  *
  * Each cycle the runner calls stc_host_drive() to get the inputs, lets the
- * tile produce its outputs, then stc_host_advance() to record which
- * transfers happened. Valid never depends on ready; stalls are drawn from
- * a seeded generator, so a (vector, seed, stall) triple replays exactly.
+ * tile produce its outputs, stc_host_check() to apply the rules above, then
+ * stc_host_advance() to record which transfers happened. A valid, once
+ * raised, never depends on ready; stalls are drawn from a seeded generator,
+ * so a (stream, seed, stall, policy) tuple replays exactly.
  */
 #ifndef STC_HOST_H
 #define STC_HOST_H
@@ -19,46 +32,126 @@
 #include "stc_tile.h"
 #include "stc_vec.h"
 
-typedef struct stc_host {
+/* When the host offers the next command (the data channels always run
+ * ahead: each offers its next beat as soon as the previous one transferred,
+ * even if that beat belongs to a command the tile has not accepted yet). */
+typedef enum stc_policy {
+    STC_POLICY_B2B,    /* on the first cycle the tile can accept it */
+    STC_POLICY_GAP,    /* 1..STC_HOST_GAP_MAX idle cycles after the previous results */
+    STC_POLICY_EARLY,  /* raised right after the previous command's transfer and
+                          held high while the tile is busy */
+    STC_POLICY_RANDOM, /* one of the three above per command, seeded */
+    STC_POLICY_COUNT
+} stc_policy;
+
+#define STC_HOST_GAP_MAX 16
+
+/* Parses "b2b", "gap", "early", "random"; -1 if none. */
+int stc_policy_parse(const char *s);
+const char *stc_policy_name(stc_policy p);
+
+typedef struct stc_host_cfg {
+    unsigned stall_pct; /* percent: a source delays raising valid, the sink drops ready */
+    uint64_t seed;      /* stall, gap and junk patterns */
+    stc_policy policy;
+    bool meta_fault; /* every 2:4 command with a loaded block and no fault of its
+                        own gets one: code 0x0, first loaded block, group 0,
+                        column 0 */
+} stc_host_cfg;
+
+/* One valid/ready channel: its position in the stream and its valid. */
+typedef struct stc_chan {
+    unsigned cmd;  /* command the next beat belongs to (ncmd: channel done) */
+    unsigned beat; /* beat inside that command */
+    bool valid;    /* valid raised and held until the transfer */
+} stc_chan;
+
+enum { STC_CH_CMD, STC_CH_BIAS, STC_CH_W, STC_CH_A, STC_CH_COUNT };
+
+/* What the host knows of one command: its loaded blocks, its fault, and the
+ * closed-form figures its counters must reach. */
+typedef struct stc_host_cmd {
     const stc_vec *v;
-    unsigned kd;
-    unsigned stall_pct; /* percent of cycles a source drops valid / the sink drops ready */
+    unsigned kd, npass;
+    unsigned char blocks[STC_KB_MAX_MAX]; /* non-skipped blocks, in order */
+    stc_fault fault;                      /* the vector's, or the meta_fault one */
+    uint64_t macs_actual;                 /* nonzero A x nonzero W products */
+    bool macs_known;                      /* false: the metadata does not decode */
+    stc_policy policy;                    /* how its command is offered */
+    unsigned gap;                         /* idle cycles before it (gap policy) */
+} stc_host_cmd;
+
+/* A rule broken, with the cycle it was seen in. */
+typedef struct stc_host_violation {
+    uint64_t cycle;
+    char rule[48];  /* short name, e.g. "protocol: res_valid held" */
+    char text[256]; /* what was seen and what was expected */
+} stc_host_violation;
+
+typedef struct stc_host {
+    const stc_stream *s;
+    stc_host_cfg cfg;
+    stc_host_cmd *cmds;
     uint64_t rng;       /* stall pattern */
     uint64_t junk;      /* payloads driven while valid is low, a separate stream so
                            that they do not move the stall pattern */
+    uint64_t dont_care; /* base of the don't-care lanes of offered beats (fixed) */
 
-    unsigned blocks[STC_KB_MAX_MAX]; /* non-skipped blocks, in order */
-    unsigned npass;
+    stc_chan ch[STC_CH_COUNT];
+    unsigned res_cmd, res_row; /* next result row expected */
+    unsigned issued;           /* commands transferred */
+    uint64_t cycle;            /* cycles seen since the last reset */
+    uint64_t now;              /* the runner's cycle number, for reports */
+    uint64_t idle_since;       /* cycle the previous command's results completed */
+    bool res_waiting;          /* res_valid was high without ready last cycle */
+    int32_t res_prev[STC_N_MAX];
+    stc_inputs prev_in;         /* last cycle's inputs, for the payload-stable rule */
+    bool waiting[STC_CH_COUNT]; /* valid without ready last cycle: must hold */
+    bool err_expect;            /* err_o expected during this cycle */
+    unsigned err_cmd;           /* command whose fault set it */
+    int check_cmd;              /* command whose counters are final this cycle, or -1 */
+    int32_t *res;               /* rows of the command being drained (m x n) */
 
-    bool meta_fault; /* drive an illegal nibble (0x0) on column 0 of the first
-                        weight beat: the error path, not a valid command */
-    bool cmd_sent;
-    unsigned bias_sent, w_sent, a_sent, res_got; /* beats transferred so far */
-    int32_t *res;                                /* m x n rows received */
+    unsigned cmds_done, faults_seen;
+    stc_host_violation first;
+    unsigned violations;
 } stc_host;
 
-stc_status stc_host_init(stc_host *h, const stc_vec *v, unsigned stall_pct, uint64_t seed);
+stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *cfg);
 void stc_host_free(stc_host *h);
+
+/* After a reset: every channel goes back to the first command whose results
+ * are not all in, which is offered again from its first beat. */
+void stc_host_restart(stc_host *h);
 
 /* Inputs for the current cycle (rst_n = 1). */
 void stc_host_drive(stc_host *h, stc_inputs *in);
 
+/* Checks the tile's outputs (and, when pr is not NULL, its counters) of the
+ * current cycle (numbered cycle in reports; transfers recorded by the next
+ * stc_host_advance are checked under the same number) against the rules of this file; a broken rule
+ * is counted and the first one kept in h->first. Returns false if one broke now. */
+bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc_outputs *out,
+                    const stc_probes *pr);
+
 /* Records the transfers of the current cycle, given the tile's outputs. */
 void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out);
 
-/* All M result rows received. */
+/* All result rows of every command received. */
 bool stc_host_done(const stc_host *h);
 
 /* Cycles of reset every run starts with. */
 #define STC_RESET_CYCLES 2
 
-/* Upper bound on the cycles a vector may take at a stall rate (reset
+/* Upper bound on the cycles a stream may take at a stall rate (reset
  * included), past which a run is declared hung. */
-uint64_t stc_host_cycle_budget(const stc_vec *v, unsigned stall_pct);
+uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct);
 
-/* Compares the received rows with the vector's expected C (the functional
- * reference); reports the first difference on log (may be NULL). */
-bool stc_host_results_ok(const stc_host *h, FILE *log, const char *path);
+/* Cycles of one command with no stalls (architecture section 6). */
+uint64_t stc_host_ideal_cycles(const stc_vec *v);
+
+/* Prints the first violation ("CHECK FAILED path at cycle C: rule: text"). */
+void stc_host_report(const stc_host *h, FILE *log, const char *path);
 
 /* Inputs with every valid and ready low (reset cycles, idle). */
 void stc_host_idle_inputs(stc_inputs *in, bool rst_n);

@@ -2,7 +2,8 @@
  * stc_lockstep.c - the lockstep loop (see stc_lockstep.h).
  *
  * One cycle: the host drives the inputs; model and RTL present their
- * outputs and probes for that cycle; they are compared; the host records
+ * outputs and probes for that cycle; they are compared, and the host
+ * checks the model-free rules (protocol, err_o, counters); the host records
  * the transfers (from the RTL's outputs, which at that point equal the
  * model's or the run is already failing); both take the clock edge.
  */
@@ -18,24 +19,60 @@ typedef struct lockstep {
     stc_outputs eo, ao;
     stc_probes ep, ap;
     stc_diff diffs[STC_REPORT_DIFFS];
+    unsigned reported; /* host violations already counted */
 } lockstep;
+
+/* The command the tile is working on (or the next one it will take). */
+static int current_cmd(const lockstep *ls)
+{
+    return (int)ls->host.res_cmd;
+}
+
+static void note_failure(lockstep *ls, uint64_t cycle, const char *what, stc_run_result *res)
+{
+    if (res->mismatch_cycles == 0 && !res->check_failed && !res->result_mismatch) {
+        res->first_bad_cycle = cycle;
+        res->first_cmd = current_cmd(ls);
+        snprintf(res->first_signal, sizeof res->first_signal, "%s", what);
+    }
+}
 
 /* Compares this cycle; returns true when equal. */
 static bool compare_now(lockstep *ls, const stc_run_opts *o, uint64_t cycle, stc_run_result *res)
 {
-    unsigned n = ls->host.v->n;
+    unsigned n = ls->host.s->cmd[0].n;
+    char name[64];
     unsigned count =
         stc_compare_cycle(n, &ls->eo, &ls->ep, &ls->ao, &ls->ap, ls->diffs, STC_REPORT_DIFFS);
     if (count == 0)
         return true;
-    if (res->mismatch_cycles == 0) {
-        res->first_bad_cycle = cycle;
-        stc_diff_name(&ls->diffs[0], res->first_signal, sizeof res->first_signal);
-    }
+    stc_diff_name(&ls->diffs[0], name, sizeof name);
+    note_failure(ls, cycle, name, res);
     res->mismatch_cycles++;
-    if (o->log)
+    if (o->log) {
         stc_report_mismatch(o->log, o->vec_path, cycle, ls->diffs, count);
+        if (ls->host.s->ncmd > 1)
+            fprintf(o->log, "  in command %d of %u\n", current_cmd(ls), ls->host.s->ncmd);
+    }
     return false;
+}
+
+/* New broken host rules since the last call; true if there were any. */
+static bool host_failed(lockstep *ls, const stc_run_opts *o, stc_run_result *res)
+{
+    const stc_host *h = &ls->host;
+    if (h->violations == ls->reported)
+        return false;
+    if (ls->reported == 0) {
+        note_failure(ls, h->first.cycle, h->first.rule, res);
+        stc_host_report(h, o->log, o->vec_path);
+    }
+    ls->reported = h->violations;
+    if (strcmp(h->first.rule, "result") == 0)
+        res->result_mismatch = true;
+    else
+        res->check_failed = true;
+    return true;
 }
 
 static void observe(lockstep *ls, bool bare)
@@ -58,33 +95,32 @@ static void clock(lockstep *ls, const stc_inputs *in, bool bare)
         stc_tile_step(ls->model, in);
 }
 
-static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o)
+static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_stream *s,
+                                const stc_run_opts *o)
 {
     stc_params p;
     memset(ls, 0, sizeof *ls);
     ls->rtl = rtl;
     stc_rtl_params(&p);
-    if (v->n != p.n || v->m > p.m_max || stc_vec_nblk(v) > p.kb_max)
+    bool any_fault_slot = false;
+    for (unsigned i = 0; i < s->ncmd; i++) {
+        const stc_vec *v = &s->cmd[i];
+        unsigned nblk = stc_vec_nblk(v);
+        if (v->n != p.n || v->m > p.m_max || nblk > p.kb_max)
+            return STC_EPARAM;
+        uint64_t all = nblk >= 64 ? ~0ull : (1ull << nblk) - 1;
+        any_fault_slot = any_fault_slot || (v->mode24 && (v->skip & all) != all);
+    }
+    /* The fault rides on a weight beat: it needs one 2:4 block to load. */
+    if (o->meta_fault && !any_fault_slot)
         return STC_EPARAM;
     if (!o->bare) {
         stc_status st = stc_tile_create(&p, &ls->model);
         if (st != STC_OK)
             return st;
     }
-    stc_status st = stc_host_init(&ls->host, v, o->stall_pct, o->seed);
-    ls->host.meta_fault = o->meta_fault;
-    /* The fault rides on a weight beat: it needs one 2:4 block to load. */
-    if (st == STC_OK && o->meta_fault && (!v->mode24 || ls->host.npass == 0))
-        return STC_EPARAM;
-    return st;
-}
-
-static stc_status restart_host(lockstep *ls, const stc_vec *v, const stc_run_opts *o)
-{
-    stc_host_free(&ls->host);
-    stc_status st = stc_host_init(&ls->host, v, o->stall_pct, o->seed ^ 0x5eedull);
-    ls->host.meta_fault = o->meta_fault;
-    return st;
+    stc_host_cfg cfg = {o->stall_pct, o->seed, o->policy, o->meta_fault};
+    return stc_host_init(&ls->host, s, &cfg);
 }
 
 static void lockstep_close(lockstep *ls)
@@ -93,16 +129,17 @@ static void lockstep_close(lockstep *ls)
     stc_tile_destroy(ls->model);
 }
 
-stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,
-                            stc_run_result *res)
+stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_opts *o,
+                               stc_run_result *res)
 {
     lockstep ls;
     stc_inputs in;
-    uint64_t budget = stc_host_cycle_budget(v, o->stall_pct), cycle = 0;
+    uint64_t budget = stc_host_cycle_budget(s, o->stall_pct), cycle = 0;
     unsigned max_errors = o->max_errors ? o->max_errors : 1;
 
     memset(res, 0, sizeof *res);
-    stc_status st = lockstep_open(&ls, rtl, v, o);
+    res->first_cmd = -1;
+    stc_status st = lockstep_open(&ls, rtl, s, o);
     if (st != STC_OK) {
         lockstep_close(&ls);
         return st;
@@ -112,31 +149,37 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
     for (; cycle < budget; cycle++) {
         bool in_reset = cycle < STC_RESET_CYCLES || (o->reset_at && cycle >= o->reset_at &&
                                                      cycle < o->reset_at + STC_RESET_CYCLES);
-        /* A reset in the middle of a command: the host starts the vector
-         * over once the reset is released, as software would after a
-         * watchdog reset. */
-        if (o->reset_at && cycle == o->reset_at + STC_RESET_CYCLES &&
-            restart_host(&ls, v, o) != STC_OK) {
-            lockstep_close(&ls);
-            return STC_ENOMEM;
-        }
+        /* A reset in the middle of a stream: the host offers the
+         * interrupted command again once the reset is released, as
+         * software would after a watchdog reset. */
+        if (o->reset_at && cycle == o->reset_at + STC_RESET_CYCLES)
+            stc_host_restart(&ls.host);
         if (in_reset)
             stc_host_idle_inputs(&in, false);
         else
             stc_host_drive(&ls.host, &in);
         observe(&ls, o->bare);
         /* Cycle 0 shows whatever the RTL held before reset (the previous
-         * vector's state, or random initial values): compare from the first
+         * run's state, or random initial values): compare from the first
          * cycle after a reset edge. */
         if (!o->bare && cycle > 0 && o->on_cycle)
             o->on_cycle(o->hook_ctx, cycle, &in, &ls.eo, &ls.ep, &ls.ao, &ls.ap);
-        if (!o->bare && cycle > 0 && !compare_now(&ls, o, cycle, res) &&
-            res->mismatch_cycles >= max_errors)
+        bool bad = !o->bare && cycle > 0 && !compare_now(&ls, o, cycle, res);
+        if (!in_reset && !o->bare) {
+            stc_host_check(&ls.host, cycle, &in, &ls.ao, &ls.ap);
+            bad = host_failed(&ls, o, res) || bad;
+        }
+        if (bad && res->mismatch_cycles + ls.reported >= max_errors)
             break;
         if (!in_reset) {
             if (stc_host_done(&ls.host) && !ls.ao.busy && (!o->reset_at || cycle > o->reset_at))
                 break;
             stc_host_advance(&ls.host, &in, &ls.ao);
+            if (!o->bare && host_failed(&ls, o, res) &&
+                res->mismatch_cycles + ls.reported >= max_errors) {
+                cycle++;
+                break;
+            }
         }
         clock(&ls, &in, o->bare);
     }
@@ -144,20 +187,27 @@ stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *
     if (o->bare)
         stc_rtl_probe(rtl, &ls.ap);
     memcpy(res->cnt, ls.ap.cnt, sizeof res->cnt);
+    res->cmds_done = ls.host.cmds_done;
+    res->faults_seen = ls.host.faults_seen;
     res->timeout = cycle >= budget;
-    if (res->timeout && o->log)
-        fprintf(o->log, "TIMEOUT %s: no completion within %" PRIu64 " cycles\n",
-                o->vec_path ? o->vec_path : "(vector)", budget);
-    if (o->meta_fault) {
-        /* The error path: C is wrong by design; err_o must have latched. */
-        res->result_mismatch = !ls.ao.err;
-        if (res->result_mismatch && o->log)
-            fprintf(o->log, "META FAULT %s: err_o not set after an illegal nibble\n",
-                    o->vec_path ? o->vec_path : "(vector)");
-    } else if (res->mismatch_cycles == 0 && !res->timeout) {
-        res->result_mismatch = !stc_host_results_ok(&ls.host, o->log, o->vec_path);
+    if (res->timeout) {
+        note_failure(&ls, cycle, "(hang: no completion)", res);
+        if (o->log)
+            fprintf(o->log,
+                    "TIMEOUT %s: no completion within %" PRIu64
+                    " cycles (%u of %u commands done)\n",
+                    o->vec_path ? o->vec_path : "(vector)", budget, ls.host.cmds_done, s->ncmd);
     }
-    res->pass = res->mismatch_cycles == 0 && !res->timeout && !res->result_mismatch;
+    res->pass =
+        res->mismatch_cycles == 0 && !res->timeout && !res->result_mismatch && !res->check_failed;
     lockstep_close(&ls);
     return STC_OK;
+}
+
+stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,
+                            stc_run_result *res)
+{
+    stc_vec one = *v;
+    stc_stream s = {1, &one};
+    return stc_lockstep_stream(rtl, &s, o, res);
 }

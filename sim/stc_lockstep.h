@@ -24,13 +24,15 @@ typedef void (*stc_cycle_hook)(void *ctx, uint64_t cycle, const stc_inputs *in,
 typedef struct stc_run_opts {
     uint64_t seed;       /* stall pattern seed */
     unsigned stall_pct;  /* 0..90 */
+    stc_policy policy;   /* when the host offers each next command */
     unsigned max_errors; /* mismatching cycles to report before stopping (>= 1) */
     bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
     uint64_t reset_at;   /* > 0: assert reset at this cycle (mid-command), then run the
-                            vector again from its command; 0: no extra reset */
-    bool meta_fault;     /* inject an illegal metadata nibble (2:4 vectors): the run
-                            passes when model and RTL agree every cycle and both
-                            end with err_o set; C is not checked */
+                            interrupted command again and go on; 0: no extra reset */
+    bool meta_fault;     /* inject an illegal metadata nibble into every 2:4 command
+                            (code 0x0, column 0 of its first loaded block): the run
+                            passes when model and RTL agree every cycle and err_o
+                            rises when the nibble is loaded; C is not checked */
     const char *vec_path;
     FILE *log;               /* mismatch reports; NULL for silence */
     stc_cycle_hook on_cycle; /* optional, not called in bare runs */
@@ -43,14 +45,22 @@ typedef struct stc_run_result {
     uint64_t first_bad_cycle; /* valid when !pass and mismatch_cycles > 0 */
     unsigned mismatch_cycles;
     bool timeout;
-    bool result_mismatch;  /* final C differs from the vector's expected C */
-    char first_signal[64]; /* first divergent signal, for summaries */
+    bool result_mismatch;  /* a command's rows differ from its expected C */
+    bool check_failed;     /* a rule of stc_host.h broke (protocol, err_o, counters) */
+    char first_signal[64]; /* first divergent signal or broken rule, for summaries */
+    int first_cmd;         /* command executing at the first failure, -1 if none */
+    unsigned cmds_done;    /* commands whose results all came back */
+    unsigned faults_seen;  /* of them, commands with an illegal nibble */
     uint32_t cnt[STC_NUM_COUNTERS];
 } stc_run_result;
 
-/* Runs one vector on an existing RTL instance (it is reset first). The
- * vector's n must equal the RTL's. Returns STC_OK whether or not the run
+/* Runs a stream on an existing RTL instance (it is reset first). The
+ * stream's n must equal the RTL's. Returns STC_OK whether or not the run
  * passed (see res->pass); another status means the run could not happen. */
+stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_opts *o,
+                               stc_run_result *res);
+
+/* The same for one vector (a stream of one command). */
 stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,
                             stc_run_result *res);
 

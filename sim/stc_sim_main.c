@@ -37,7 +37,8 @@ typedef struct vec_outcome {
     double seconds;
     stc_run_result res;
     char message[STC_VEC_ERR_MAX];
-    /* vector facts for the CSV report */
+    unsigned ncmd;
+    /* facts of the first command, for the CSV report */
     char cls[STC_VEC_CLASS_MAX];
     unsigned n, m, k, nblk, nskip;
     bool mode24, bias;
@@ -47,14 +48,17 @@ typedef struct vec_outcome {
 static void usage(FILE *f, const char *argv0)
 {
     fprintf(f,
-            "usage: %s [options] VECTOR.vec...\n"
+            "usage: %s [options] VECTOR.vec|STREAM.vec...\n"
             "  --seed S        seed of the stall pattern (default 1)\n"
-            "  --stall P       percent of cycles each source drops valid and the sink\n"
-            "                  drops ready, 0..90 (default 0)\n"
+            "  --stall P       percent of cycles each source waits before raising valid\n"
+            "                  and the sink drops ready, 0..90 (default 0)\n"
+            "  --policy P      when the host offers each next command of a stream: b2b (first\n"
+            "                  cycle the tile can take it), gap (1..16 idle cycles), early\n"
+            "                  (cmd_valid held high while the tile is busy), random (default b2b)\n"
             "  --max-errors K  keep comparing up to K mismatching cycles (default 1)\n"
             "  --reset-at C    assert reset at cycle C (mid-command), then rerun the vector\n"
-            "  --meta-fault    drive an illegal metadata nibble (2:4 vectors): pass when\n"
-            "                  model and RTL agree every cycle and both raise err_o\n"
+            "  --meta-fault    drive an illegal metadata nibble into every 2:4 command: pass\n"
+            "                  when model and RTL agree every cycle and err_o rises with it\n"
             "  --bare          RTL only: no model, no compare (benchmark baseline)\n"
             "  --trace F.fst   write an FST waveform (tracing build, one vector)\n"
             "  --junit F.xml   write a JUnit report\n"
@@ -100,6 +104,13 @@ static int parse_option(sim_args *a, int argc, char **argv, int *i)
         a->csv = val;
     } else if (strcmp(opt, "--trace") == 0) {
         a->trace = val;
+    } else if (strcmp(opt, "--policy") == 0) {
+        int pol = stc_policy_parse(val);
+        if (pol < 0) {
+            fprintf(stderr, "stc_sim: --policy: '%s' is not b2b, gap, early or random\n", val);
+            return -1;
+        }
+        a->run.policy = (stc_policy)pol;
     } else if (strcmp(opt, "--plusarg") == 0) {
         if (a->nplusargs >= MAX_PLUSARGS || val[0] != '+') {
             fprintf(stderr, "stc_sim: --plusarg takes up to %d arguments starting with '+'\n",
@@ -178,6 +189,8 @@ static double now_seconds(void)
 static void print_run_options(FILE *f, const sim_args *a)
 {
     fprintf(f, " --seed %" PRIu64 " --stall %u", a->run.seed, a->run.stall_pct);
+    if (a->run.policy != STC_POLICY_B2B)
+        fprintf(f, " --policy %s", stc_policy_name(a->run.policy));
     if (a->run.reset_at)
         fprintf(f, " --reset-at %" PRIu64, a->run.reset_at);
     if (a->run.meta_fault)
@@ -217,41 +230,67 @@ static void record_facts(const stc_vec *v, vec_outcome *out)
         out->w_zeros += v->w[i] == 0;
 }
 
-/* Runs one vector file on the shared RTL instance. */
+/* Every command's stored C against the functional reference: a wrong file
+ * is bad input, never an RTL failure. Commands with a fault are exempt (their
+ * C is not compared). */
+static bool expected_ok(const stc_stream *s, const char *path, char *msg, size_t len)
+{
+    char err[STC_VEC_ERR_MAX];
+    for (unsigned i = 0; i < s->ncmd; i++) {
+        if (s->cmd[i].fault.on || stc_vec_check_expected(&s->cmd[i], err, sizeof err) == STC_OK)
+            continue;
+        if (s->ncmd > 1)
+            stc_errf(msg, len, "%s: command %u: the vector's expected result is wrong: %s", path, i,
+                     err);
+        else
+            stc_errf(msg, len, "%s: the vector's expected result is wrong: %s", path, err);
+        return false;
+    }
+    return true;
+}
+
+/* Runs one vector or stream file on the shared RTL instance. */
 static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outcome *out)
 {
-    stc_vec v;
+    stc_stream s = {0, NULL};
     stc_params p;
     stc_run_opts o = a->run;
     double t0 = now_seconds();
 
     memset(out, 0, sizeof *out);
     out->path = path;
-    if (stc_vec_read(path, &v, out->message, sizeof out->message) != STC_OK) {
+    if (stc_stream_read(path, &s, out->message, sizeof out->message) != STC_OK) {
         out->error = true;
         return;
     }
+    out->ncmd = s.ncmd;
     stc_rtl_params(&p);
-    if (v.n != p.n) {
+    if (s.cmd[0].n != p.n) {
         snprintf(out->message, sizeof out->message,
                  "%s: vector is for n=%u but this runner was built for N=%u (make sim N=%u)", path,
-                 v.n, p.n, v.n);
+                 s.cmd[0].n, p.n, s.cmd[0].n);
         out->error = true;
-        stc_vec_free(&v);
+        stc_stream_free(&s);
         return;
     }
-    record_facts(&v, out);
+    if (!expected_ok(&s, path, out->message, sizeof out->message)) {
+        out->error = true;
+        stc_stream_free(&s);
+        return;
+    }
+    record_facts(&s.cmd[0], out);
     o.vec_path = path;
-    stc_status st = stc_lockstep_run(rtl, &v, &o, &out->res);
+    stc_status st = stc_lockstep_stream(rtl, &s, &o, &out->res);
     if (st != STC_OK) {
         snprintf(out->message, sizeof out->message, "%s: cannot run: %s%s", path,
                  stc_status_str(st),
-                 o.meta_fault ? " (--meta-fault needs a 2:4 vector with a loaded block)" : "");
+                 o.meta_fault ? " (--meta-fault needs a 2:4 command with a loaded block)"
+                              : " (a command is larger than this build's M_MAX or KB_MAX)");
         out->error = true;
     } else {
         out->pass = out->res.pass;
     }
-    stc_vec_free(&v);
+    stc_stream_free(&s);
     out->seconds = now_seconds() - t0;
 }
 
@@ -265,12 +304,22 @@ static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
     if (o->pass && a->quiet)
         return;
     FILE *f = o->pass ? stdout : stderr;
-    fprintf(f, "[%3d/%d] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
-            i + 1, a->nvecs, o->pass ? "PASS" : "FAIL", o->path, c[STC_CNT_CYCLES],
-            c[STC_CNT_STALL_CYCLES], c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL],
-            c[STC_CNT_MACS_GATED], c[STC_CNT_MACS_SKIPPED]);
+    if (o->ncmd > 1)
+        fprintf(f,
+                "[%3d/%d] %s %s  commands=%u/%u (%u with an illegal nibble) cycles=%" PRIu64 "\n",
+                i + 1, a->nvecs, o->pass ? "PASS" : "FAIL", o->path, o->res.cmds_done, o->ncmd,
+                o->res.faults_seen, o->res.cycles);
+    else
+        fprintf(f,
+                "[%3d/%d] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
+                i + 1, a->nvecs, o->pass ? "PASS" : "FAIL", o->path, c[STC_CNT_CYCLES],
+                c[STC_CNT_STALL_CYCLES], c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL],
+                c[STC_CNT_MACS_GATED], c[STC_CNT_MACS_SKIPPED]);
     if (!o->pass) {
-        if (o->res.mismatch_cycles)
+        if (o->res.first_signal[0] && o->ncmd > 1)
+            fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s (command %d)\n",
+                    o->res.first_bad_cycle, o->res.first_signal, o->res.first_cmd);
+        else if (o->res.first_signal[0])
             fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n", o->res.first_bad_cycle,
                     o->res.first_signal);
         print_reproduce(a, o->path);
@@ -324,11 +373,11 @@ static int write_junit(const sim_args *a, const vec_outcome *outs, int failures)
             char msg[STC_VEC_ERR_MAX + 128];
             if (o->error)
                 snprintf(msg, sizeof msg, "%s", o->message);
-            else if (o->res.mismatch_cycles)
-                snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s",
-                         o->res.first_bad_cycle, o->res.first_signal);
             else if (o->res.timeout)
                 snprintf(msg, sizeof msg, "timeout: no completion within the cycle budget");
+            else if (o->res.mismatch_cycles || o->res.check_failed)
+                snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s",
+                         o->res.first_bad_cycle, o->res.first_signal);
             else
                 snprintf(msg, sizeof msg, "wrong result rows (model and RTL agreed every cycle)");
             fprintf(f, "<failure message=\"");
