@@ -66,7 +66,10 @@ endif
 SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
 
 .PHONY: sim sim-build wave
-sim-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n))
+# The ICG build rides along at N=4: it is part of what a user tapes out.
+SIM_ICG_N := 4
+sim-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)) $(VECGEN) \
+           $(if $(filter $(SIM_ICG_N),$(SIM_RUN_NS)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg)
 
 # On a failure, `make sim` re-runs the first failing vector through the
 # debugger (sim/debug.mk): windowed FST with ref_* signals, .gtkw opening at
@@ -88,13 +91,15 @@ sim:
 	@$(BUILD)/stc_sim-n$(VEC_N) $(SIM_OPTS) --csv $(BUILD)/sim-one.csv $(VEC) || { rc=$$?; \
 	  $(call SIM_ON_FAIL,$(BUILD)/sim-one.csv); exit $$rc; }
 else
+# The whole suite per array size (scripts/sim_suite.sh): single commands,
+# streams under every host policy, resets, the fault space, the corners, a
+# fresh sample, and at N=4 the ICG build.
 sim: sim-build
 	@status=0; for n in $(SIM_RUN_NS); do \
-	  vecs=$$(ls $(REGRESSION_DIR)/*-n$$n-*.vec 2>/dev/null); \
-	  test -n "$$vecs" || { echo "make sim: no vectors for N=$$n in $(REGRESSION_DIR)" >&2; exit 2; }; \
-	  echo "== lockstep cosim, N=$$n, $$(echo $$vecs | wc -w) vectors, seed $(SEED), stall $(STALL)%"; \
-	  $(BUILD)/stc_sim-n$$n $(SIM_OPTS) --csv $(BUILD)/sim-n$$n.csv $$vecs || { rc=$$?; \
-	    [ $$status -ne 0 ] || status=$$rc; $(call SIM_ON_FAIL,$(BUILD)/sim-n$$n.csv); }; \
+	  icg=; [ $$n != $(SIM_ICG_N) ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
+	  SEED=$(SEED) STALL=$(STALL) VECDIR=$(REGRESSION_DIR) scripts/sim_suite.sh \
+	    $(BUILD)/stc_sim-n$$n $(VECGEN) $$n $(BUILD)/sim-n$$n $$icg || { rc=$$?; \
+	    [ $$status -ne 0 ] || status=$$rc; $(call SIM_ON_FAIL,$(BUILD)/sim-n$$n/singles.csv); }; \
 	done; exit $$status
 endif
 

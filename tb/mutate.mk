@@ -35,25 +35,26 @@ MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/*-n$(MUT_N)-*.vec))
 # the C++ of the model is compiled at -O1 (these models are small and run
 # for a fraction of a second; the compile dominates), and the Verilator
 # runtime library is reused from the normal $(BUILD)/vl-n$(MUT_N) build.
-#   $(1) = variant directory, $(2) = prerequisite, $(3) = Verilog sources
+#   $(1) = variant directory, $(2) = prerequisite, $(3) = Verilog sources,
+#   $(4) = build suffix ("" or "-icg"), $(5) = extra Verilator flags
 define MUT_VARIANT_RULES
-$(1)/vl/Vstc_tile__ALL.a: $(2) $(BUILD)/vl-n$(MUT_N)/Vstc_tile__ALL.a
-	@rm -rf $(1)/vl && mkdir -p $(1)/vl
+$(1)/vl$(4)/Vstc_tile__ALL.a: $(2) $(BUILD)/vl-n$(MUT_N)/Vstc_tile__ALL.a
+	@rm -rf $(1)/vl$(4) && mkdir -p $(1)/vl$(4)
 	@$(VERILATOR) --cc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
-	  -GN=$(MUT_N) -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal \
-	  --Mdir $(1)/vl $(3) >$(1)/vl.log 2>&1 \
-	  || { tail -n 40 $(1)/vl.log; echo "verilator failed on $(1), log $(1)/vl.log" >&2; exit 2; }
-	@$(MAKE) --no-print-directory -s -C $(1)/vl -f Vstc_tile.mk -j $(JOBS) \
-	  OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1 Vstc_tile__ALL.a >>$(1)/vl.log 2>&1 \
-	  || { tail -n 40 $(1)/vl.log; echo "C++ build failed on $(1), log $(1)/vl.log" >&2; exit 2; }
+	  -GN=$(MUT_N) -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal $(5) \
+	  --Mdir $(1)/vl$(4) $(3) >$(1)/vl$(4).log 2>&1 \
+	  || { tail -n 40 $(1)/vl$(4).log; echo "verilator failed on $(1), log $(1)/vl$(4).log" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s -C $(1)/vl$(4) -f Vstc_tile.mk -j $(JOBS) \
+	  OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1 Vstc_tile__ALL.a >>$(1)/vl$(4).log 2>&1 \
+	  || { tail -n 40 $(1)/vl$(4).log; echo "C++ build failed on $(1), log $(1)/vl$(4).log" >&2; exit 2; }
 
-$(1)/vl/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(1)/vl/Vstc_tile__ALL.a
+$(1)/vl$(4)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(1)/vl$(4)/Vstc_tile__ALL.a
 	@$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_COVERAGE=0 $(call VL_DEFS,$(MUT_N)) \
-	  -Icmodel -Isim -isystem $(1)/vl -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
+	  -Icmodel -Isim -isystem $(1)/vl$(4) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 
-$(1)/stc_sim-n$(MUT_N): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
-	@$(CXX) -o $$@ $$^ $(1)/vl/Vstc_tile__ALL.a $(BUILD)/vl-n$(MUT_N)/libverilated.a -lz -pthread $(LDFLAGS)
+$(1)/stc_sim-n$(MUT_N)$(4): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl$(4)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+	@$(CXX) -o $$@ $$^ $(1)/vl$(4)/Vstc_tile__ALL.a $(BUILD)/vl-n$(MUT_N)/libverilated.a -lz -pthread $(LDFLAGS)
 	@echo "built $$@"
 endef
 
@@ -61,7 +62,12 @@ endef
 BUG_PATCHES := $(sort $(wildcard tb/bugs/*.patch))
 BUG_IDS     := $(patsubst tb/bugs/%.patch,%,$(BUG_PATCHES))
 BUG_DIR     := $(BUILD)/bugs
-BUG_BINS    := $(foreach b,$(BUG_IDS),$(BUG_DIR)/$(b)/stc_sim-n$(MUT_N))
+# A patch that touches the clock-gate cell or its STC_USE_ICG branch also
+# gets the ICG build, which the suite's icg-* runs then use; for the others
+# the two builds are the same design (docs/architecture.md section 9).
+BUG_ICG_IDS := $(patsubst tb/bugs/%.patch,%,$(shell grep -l -E 'stc_clock_gate|STC_USE_ICG' $(BUG_PATCHES) /dev/null 2>/dev/null | grep '\.patch$$'))
+BUG_BINS    := $(foreach b,$(BUG_IDS),$(BUG_DIR)/$(b)/stc_sim-n$(MUT_N)) \
+               $(foreach b,$(BUG_ICG_IDS),$(BUG_DIR)/$(b)/stc_sim-n$(MUT_N)-icg)
 bug_srcs     = $(patsubst $(RTL_DIR)/%,$(BUG_DIR)/$(1)/rtl/%,$(RTL_SRCS))
 
 # Patched copy of rtl/ (scripts/bugs.sh apply fails clearly if the patch
@@ -70,15 +76,19 @@ $(BUG_DIR)/%/rtl/.applied: tb/bugs/%.patch $(RTL_SRCS) scripts/bugs.sh
 	@scripts/bugs.sh apply $* $(BUG_DIR)/$*
 
 $(foreach b,$(BUG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)))))
+$(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),-icg,+define+STC_USE_ICG)))
 
 .PHONY: bugs bugs-build bugs-check
 bugs-build: $(BUG_BINS)
 
+# Each bug runs through scripts/sim_suite.sh: exactly the N=$(MUT_N) part of
+# `make sim` (with its ICG runs), so "caught by make bugs" means "caught by
+# make sim alone".
 bugs:
 	@$(DEPS) core sim
-	@$(MAKE) --no-print-directory -j $(JOBS) bugs-build
-	@BUILD=$(BUILD) MUT_N=$(MUT_N) SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" DOC=$(MUT_DOC) \
-	  scripts/bugs.sh report $(BUG_IDS) -- $(MUT_VECS)
+	@$(MAKE) --no-print-directory -j $(JOBS) bugs-build $(VECGEN)
+	@BUILD=$(BUILD) MUT_N=$(MUT_N) SEED=$(SEED) DOC=$(MUT_DOC) VECGEN=$(VECGEN) \
+	  VECDIR=$(REGRESSION_DIR) scripts/bugs.sh report $(BUG_IDS)
 
 # Only checks that every patch still applies to rtl/ (quick).
 bugs-check:
@@ -95,7 +105,7 @@ $(MUT_DIR)/stc_tile_mut.v: $(RTL_SRCS) scripts/mutate.sh
 	@$(DEPS) synth
 	@$(MUT_ENV) scripts/mutate.sh gen $(MUT_DIR) $(RTL_SRCS)
 
-$(eval $(call MUT_VARIANT_RULES,$(MUT_DIR),$(MUT_DIR)/stc_tile_mut.v,$(MUT_DIR)/stc_tile_wrap.v $(MUT_DIR)/stc_tile_mut.v))
+$(eval $(call MUT_VARIANT_RULES,$(MUT_DIR),$(MUT_DIR)/stc_tile_mut.v,$(MUT_DIR)/stc_tile_wrap.v $(MUT_DIR)/stc_tile_mut.v,,))
 
 .PHONY: mutate mutate-ci mutate-build
 mutate-build: $(MUT_BIN)

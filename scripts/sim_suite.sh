@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# sim_suite.sh - what `make sim` runs for one array size: every run of the
+# lockstep regression, in one place, so that `make sim`, `make bugs` and CI
+# run exactly the same stimulus.
+#
+#   scripts/sim_suite.sh RUNNER VECGEN N OUTDIR [ICG_RUNNER]
+#
+# RUNNER is build/stc_sim-nN (or a bug's build), VECGEN build/stc_vecgen,
+# OUTDIR receives the generated streams and one log per run. ICG_RUNNER, if
+# given, is the same RTL built with the latch clock-gate cell (STC_USE_ICG).
+# Environment: SEED (1), STALL (0: the stall of the first run, the
+# single-command regression), VECDIR (vectors/regression), QUICK=1 (only the
+# first run: a single vector or a quick look).
+#
+# Runs, each with its own seed derived from SEED:
+#   singles        every checked-in single-command vector, STALL%
+#   singles-stall  the same at 30% stalls and backpressure
+#   streams-POL    every checked-in stream under each host policy (b2b, gap,
+#                  early, random) at 0/20/30/50% stalls
+#   reset          the streams with a reset in the middle (two points)
+#   faults         the fault space: every illegal nibble at every group and
+#                  column (generated), random policy
+#   metafault      the 2:4 single vectors with an illegal nibble injected
+#   corners        largest M / nblk, every block skipped, > 65,535 cycles
+#                  (generated), early policy
+#   fresh          freshly generated vectors of every class and a random
+#                  stream from this SEED: the generator, codec and reference
+#                  GEMM are checked too, not only the files
+#   icg-*          singles and streams on the ICG build
+#
+# Prints one line per run and, on a failure, "first failure: RUN FILE
+# (reproduce: ...)". Exit: 0 all pass, 1 a mismatch, 2 bad input or set-up.
+set -uo pipefail
+
+die() { echo "sim_suite.sh: $*" >&2; exit 2; }
+[ $# -ge 4 ] || die "usage: sim_suite.sh RUNNER VECGEN N OUTDIR [ICG_RUNNER]"
+runner=$1 vecgen=$2 n=$3 out=$4 icg=${5:-}
+seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${QUICK:-0}
+[ -x "$runner" ] || die "no runner $runner (make $runner)"
+[ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
+mkdir -p "$out/gen" || die "cannot create $out/gen"
+
+singles=() streams=() sp24=()
+for f in "$vecdir"/*-n"$n"-*.vec; do
+    [ -e "$f" ] || continue
+    case ${f##*/} in
+    stream-*) streams+=("$f") ;;
+    *) singles+=("$f") ;;
+    esac
+done
+for f in "${singles[@]}"; do
+    case ${f##*/} in *-2of4-*) [[ $f == *corner-zero-tile* ]] || sp24+=("$f") ;; esac
+done
+[ ${#singles[@]} -gt 0 ] || die "no vectors for N=$n in $vecdir"
+
+status=0 runs=0 failed_runs=0 first=""
+
+# run LABEL BIN VERBOSE ARGS... -- FILES...
+run() {
+    local label=$1 bin=$2 verbose=$3 rc=0 log="$out/$1.log"
+    shift 3
+    local args=() files=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
+    shift
+    files=("$@")
+    runs=$((runs + 1))
+    if [ "$verbose" = 1 ]; then
+        echo "== $label: ${#files[@]} file(s), N=$n, ${args[*]}"
+        "$bin" "${args[@]}" "${files[@]}" 2>&1 | tee "$log" | grep -v '^cosim N='
+        rc=${PIPESTATUS[0]}
+    else
+        "$bin" --quiet "${args[@]}" "${files[@]}" >"$log" 2>&1 || rc=$?
+        printf '== %-14s %3d file(s) %-44s %s\n' "$label" "${#files[@]}" "${args[*]}" \
+            "$(grep -E '^cosim: ' "$log" | tail -n 1 || true)"
+        [ $rc -eq 0 ] || grep -vE '^(cosim|\[ *[0-9]+/[0-9]+\] PASS)' "$log" | head -n 30
+    fi
+    if [ $rc -ne 0 ]; then
+        failed_runs=$((failed_runs + 1))
+        [ $rc -eq 1 ] && [ $status -ne 2 ] && status=1
+        [ $rc -ne 1 ] && status=2
+        if [ -z "$first" ] && [ $rc -eq 1 ]; then
+            local repro
+            repro=$(grep -m 1 '^  reproduce: ' "$log" | sed 's/^  reproduce: //')
+            first="$label $(grep -m 1 -E '^\[ *[0-9]+/[0-9]+\] FAIL' "$log" | awk '{print $3}')"
+            first="$first"$'\n'"  $(grep -m 1 '^  first divergence: ' "$log" | sed 's/^  //')"
+            first="$first"$'\n'"  reproduce: $repro"
+        fi
+    fi
+}
+
+s() { echo $((seed + $1)); }
+
+run singles "$runner" 1 --seed "$seed" --stall "$stall" --csv "$out/singles.csv" -- "${singles[@]}"
+if [ "$quick" != 1 ]; then
+    run singles-stall "$runner" 0 --seed "$(s 1)" --stall 30 -- "${singles[@]}"
+    if [ ${#streams[@]} -gt 0 ]; then
+        pstall=(0 20 30 50) i=0
+        for pol in b2b gap early random; do
+            run "streams-$pol" "$runner" 0 --seed "$(s $((2 + i)))" --stall "${pstall[$i]}" \
+                --policy "$pol" -- "${streams[@]}"
+            i=$((i + 1))
+        done
+        run reset-early "$runner" 0 --seed "$(s 6)" --stall 25 --policy random --reset-at 150 -- \
+            "${streams[@]}"
+        run reset-late "$runner" 0 --seed "$(s 7)" --stall 10 --policy early --reset-at 1500 -- \
+            "${streams[@]}"
+    fi
+    # Generated: the fault space, the corners, a fresh sample from this seed.
+    gen=()
+    g() {
+        local f="$out/gen/$1"
+        shift
+        "$vecgen" "$@" -o "$f" || die "stc_vecgen $* failed"
+        gen+=("$f")
+    }
+    g "stream-faults-n$n-s$seed.vec" --stream faults --n "$n" --seed "$seed"
+    run faults "$runner" 0 --seed "$(s 8)" --stall 20 --policy random -- "${gen[0]}"
+    [ ${#sp24[@]} -gt 0 ] &&
+        run metafault "$runner" 0 --seed "$(s 9)" --stall 25 --meta-fault -- "${sp24[@]}"
+    g "stream-corners-n$n-s$seed.vec" --stream corners --n "$n" --seed "$seed"
+    run corners "$runner" 0 --seed "$(s 10)" --stall 10 --policy early -- "${gen[1]}"
+    fresh=()
+    fs=$((seed + 1000))
+    for spec in "dense 37 4" "sp24 19 3" "block 16 8" "sp24-block 9 6" "unstructured 23 2" \
+        "prune24 30 2" "corner-extremes 5 2" "corner-zero-groups 12 2" "corner-single 7 1" \
+        "corner-wrap 6 2"; do
+        set -- $spec
+        kd=$n
+        case $1 in sp24* | prune24 | corner-zero-groups | corner-single | corner-extremes | corner-wrap) kd=$((2 * n)) ;; esac
+        g "fresh-$1-n$n-s$fs.vec" --class "$1" --n "$n" --m "$2" --k $(($3 * kd)) --seed "$fs"
+        fresh+=("${gen[-1]}")
+    done
+    g "stream-mix-n$n-l48-s$fs.vec" --stream mix --n "$n" --seed "$fs" --len 48
+    fresh+=("${gen[-1]}")
+    run fresh "$runner" 0 --seed "$(s 11)" --stall 15 --policy random -- "${fresh[@]}"
+    if [ -n "$icg" ]; then
+        [ -x "$icg" ] || die "no ICG runner $icg"
+        run icg-singles "$icg" 0 --seed "$(s 12)" --stall 25 -- "${singles[@]}"
+        run icg-streams "$icg" 0 --seed "$(s 13)" --stall 20 --policy random -- \
+            "${streams[@]}" "${gen[@]}"
+    fi
+fi
+
+echo "== N=$n: $((runs - failed_runs)) of $runs runs passed"
+if [ -n "$first" ]; then
+    echo "first failure: $first"
+fi
+exit $status
