@@ -2,7 +2,7 @@
 # bugs.sh - hand-written RTL bugs (tb/bugs/NN-name.patch) against the
 # lockstep harness. Driven by tb/mutate.mk (`make bugs`).
 #
-#   scripts/bugs.sh apply ID DIR      copy rtl/*.v to DIR/rtl/ and apply
+#   scripts/bugs.sh apply ID DIR      copy rtl/ and cmodel/ to DIR/ and apply
 #                                     tb/bugs/ID.patch there (DIR/rtl/.applied)
 #   scripts/bugs.sh check ID...       patch --dry-run of every bug on rtl/
 #   scripts/bugs.sh report ID...      run scripts/sim_suite.sh (what make sim
@@ -25,18 +25,21 @@ die() { echo "bugs.sh: $*" >&2; exit 2; }
 apply_one() {
     local id=$1 dir=$2 patch="tb/bugs/$1.patch"
     [ -f "$patch" ] || die "no such bug patch: $patch"
-    rm -rf "$dir/rtl"
-    mkdir -p "$dir/rtl"
+    rm -rf "$dir/rtl" "$dir/cmodel"
+    mkdir -p "$dir/rtl" "$dir/cmodel"
     cp rtl/*.v "$dir/rtl/"
+    # A shared bug (the model and the RTL misread the spec the same way)
+    # patches cmodel/ too; tb/mutate.mk then builds that model for it.
+    cp cmodel/*.[ch] "$dir/cmodel/"
     if ! patch -s -p1 -d "$dir" --no-backup-if-mismatch -r - <"$patch" >"$dir/patch.log" 2>&1; then
         cat "$dir/patch.log" >&2
-        die "$patch does not apply to the current rtl/ (update the patch)"
+        die "$patch does not apply to the current rtl/ and cmodel/ (update the patch)"
     fi
     # Every patch must change something (a patch that became empty or
     # applied to the wrong place would be a silent no-op bug).
     local f changed=0
-    for f in rtl/*.v; do
-        cmp -s "$f" "$dir/rtl/${f##*/}" || changed=1
+    for f in rtl/*.v cmodel/*.[ch]; do
+        cmp -s "$f" "$dir/$f" || changed=1
     done
     [ $changed -eq 1 ] || die "$patch applied but changed nothing"
     touch "$dir/rtl/.applied"
@@ -47,7 +50,8 @@ check_all() {
     tmp=$(mktemp -d)
     trap 'rm -rf "$tmp"' RETURN
     for id in "$@"; do
-        rm -rf "$tmp/rtl" && mkdir -p "$tmp/rtl" && cp rtl/*.v "$tmp/rtl/"
+        rm -rf "$tmp/rtl" "$tmp/cmodel" && mkdir -p "$tmp/rtl" "$tmp/cmodel" &&
+            cp rtl/*.v "$tmp/rtl/" && cp cmodel/*.[ch] "$tmp/cmodel/"
         if patch --dry-run -s -p1 -d "$tmp" -r - <"tb/bugs/$id.patch" >/dev/null 2>&1; then
             echo "applies: $id"
         else

@@ -6,7 +6,7 @@
 #   scripts/sim_suite.sh RUNNER VECGEN N OUTDIR [ICG_RUNNER]
 #
 # RUNNER is build/stc_sim-nN (or a bug's build), VECGEN build/stc_vecgen,
-# OUTDIR receives the generated streams and one log per run. ICG_RUNNER, if
+# OUTDIR receives the generated streams, one log and one JUnit file per run. ICG_RUNNER, if
 # given, is the same RTL built with the latch clock-gate cell (STC_USE_ICG).
 # Environment: SEED (1), STALL (0: the stall of the first run, the
 # single-command regression), VECDIR (vectors/regression), QUICK=1 (only the
@@ -29,7 +29,9 @@
 #   icg-*          singles and streams on the ICG build
 #
 # Prints one line per run and, on a failure, "first failure: RUN FILE
-# (reproduce: ...)". Exit: 0 all pass, 1 a mismatch, 2 bad input or set-up.
+# (reproduce: ...)", and writes OUTDIR/first-failure.args (the failing
+# run's options and file, one per line) for the debugger. Exit: 0 all pass,
+# 1 a mismatch, 2 bad input or set-up.
 set -uo pipefail
 
 die() { echo "sim_suite.sh: $*" >&2; exit 2; }
@@ -38,7 +40,8 @@ runner=$1 vecgen=$2 n=$3 out=$4 icg=${5:-}
 seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${QUICK:-0}
 [ -x "$runner" ] || die "no runner $runner (make $runner)"
 [ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
-mkdir -p "$out/gen" || die "cannot create $out/gen"
+mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"
+rm -f "$out"/junit/*.xml "$out/first-failure.args"
 
 singles=() streams=() sp24=()
 for f in "$vecdir"/*-n"$n"-*.vec; do
@@ -63,6 +66,7 @@ run() {
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
     shift
     files=("$@")
+    args+=(--junit "$out/junit/$label.xml")
     runs=$((runs + 1))
     if [ "$verbose" = 1 ]; then
         echo "== $label: ${#files[@]} file(s), N=$n, ${args[*]}"
@@ -70,18 +74,26 @@ run() {
         rc=${PIPESTATUS[0]}
     else
         "$bin" --quiet "${args[@]}" "${files[@]}" >"$log" 2>&1 || rc=$?
-        printf '== %-14s %3d file(s) %-44s %s\n' "$label" "${#files[@]}" "${args[*]}" \
+        printf '== %-14s %3d file(s) %-44s %s\n' "$label" "${#files[@]}" "${args[*]:0:${#args[@]}-2}" \
             "$(grep -E '^cosim: ' "$log" | tail -n 1 || true)"
-        [ $rc -eq 0 ] || grep -vE '^(cosim|\[ *[0-9]+/[0-9]+\] PASS)' "$log" | head -n 30
+        # Details of the first failing run only; the others say how many.
+        [ $rc -eq 0 ] || [ -n "$first" ] ||
+            grep -vE '^(cosim|\[ *[0-9]+/[0-9]+\] PASS)' "$log" | head -n 16
     fi
     if [ $rc -ne 0 ]; then
         failed_runs=$((failed_runs + 1))
         [ $rc -eq 1 ] && [ $status -ne 2 ] && status=1
         [ $rc -ne 1 ] && status=2
         if [ -z "$first" ] && [ $rc -eq 1 ]; then
-            local repro
+            local repro file
             repro=$(grep -m 1 '^  reproduce: ' "$log" | sed 's/^  reproduce: //')
-            first="$label $(grep -m 1 -E '^\[ *[0-9]+/[0-9]+\] FAIL' "$log" | awk '{print $3}')"
+            file=$(grep -m 1 -E '^\[ *[0-9]+/[0-9]+\] FAIL' "$log" |
+                sed -E 's/^\[ *[0-9]+\/[0-9]+\] FAIL ([^ ]+).*/\1/')
+            # What the debugger needs to replay it (make sim hands it over).
+            [[ $label == icg-* ]] ||
+                printf '%s\n' "${args[@]:0:${#args[@]}-2}" "$file" | grep -v -e '^--csv$' \
+                    -e '\.csv$' >"$out/first-failure.args"
+            first="$label $file"
             first="$first"$'\n'"  $(grep -m 1 '^  first divergence: ' "$log" | sed 's/^  //')"
             first="$first"$'\n'"  reproduce: $repro"
         fi

@@ -83,6 +83,15 @@ if [ -n "$$first" ] && [ "$(SIM_DEBUG)" = 1 ]; then \
 fi
 endef
 
+# The suite's first failing run, replayed by the debugger with its options.
+define SIM_ON_FAIL_RUN
+if [ -s $(2) ] && [ "$(SIM_DEBUG)" = 1 ]; then \
+  echo "== debugging the first failing run: $$(tr '\n' ' ' <$(2))"; \
+  $(MAKE) --no-print-directory -s $(BUILD)/stc_debug-n$(1) && \
+  xargs -d '\n' $(BUILD)/stc_debug-n$(1) --out $(DBG_OUT) <$(2) || true; \
+fi
+endef
+
 ifneq ($(VEC),)
 VEC_N = $(or $(call vec_n,$(VEC)),$(N))
 sim:
@@ -99,7 +108,7 @@ sim: sim-build
 	  icg=; [ $$n != $(SIM_ICG_N) ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
 	  SEED=$(SEED) STALL=$(STALL) VECDIR=$(REGRESSION_DIR) scripts/sim_suite.sh \
 	    $(BUILD)/stc_sim-n$$n $(VECGEN) $$n $(BUILD)/sim-n$$n $$icg || { rc=$$?; \
-	    [ $$status -ne 0 ] || status=$$rc; $(call SIM_ON_FAIL,$(BUILD)/sim-n$$n/singles.csv); }; \
+	    [ $$status -ne 0 ] || status=$$rc; $(call SIM_ON_FAIL_RUN,$$n,$(BUILD)/sim-n$$n/first-failure.args); }; \
 	done; exit $$status
 endif
 

@@ -32,6 +32,9 @@ extern char **environ;
 typedef struct dbg_args {
     uint64_t seed;
     unsigned stall_pct;
+    stc_policy policy;
+    uint64_t reset_at;
+    bool meta_fault;
     unsigned before, after;
     unsigned max_runs;
     bool any_failure;
@@ -54,16 +57,21 @@ typedef struct dbg_trace {
 static void usage(FILE *f, const char *argv0)
 {
     fprintf(f,
-            "usage: %s [options] VECTOR.vec\n"
+            "usage: %s [options] VECTOR.vec|STREAM.vec\n"
             "  --seed S        seed of the failing run's stall pattern (default 1)\n"
             "  --stall P       its stall percentage, 0..90 (default 0)\n"
+            "  --policy P      its host policy: b2b, gap, early, random (default b2b)\n"
+            "  --reset-at C    its mid-stream reset cycle (default none)\n"
+            "  --meta-fault    it ran with --meta-fault\n"
             "  --window W      cycles traced before the first divergence (default 64)\n"
             "  --after A       cycles traced after it (default 8)\n"
             "  --out DIR       output directory (default build/fail)\n"
             "  --max-runs R    shrinker budget in lockstep runs (default %d)\n"
             "  --any-failure   shrink to any failure, not only the same signal\n"
             "  --no-shrink     only the failure trace\n"
-            "writes DIR/<vector>-s<S>-p<P>.{fst,gtkw} and, shrunk, .min.{vec,fst,gtkw}\n"
+            "writes DIR/<vector>-s<S>-p<P>.{fst,gtkw} and, shrunk, .min.{vec,fst,gtkw}; a\n"
+            "stream is first cut down to the failing command (alone, with the one before\n"
+            "it, or the prefix up to it), which is then shrunk like a vector\n"
             "exit: 0 the vector passes, 1 it fails (files written), 2 bad input or set-up "
             "error\n",
             argv0, STC_SHRINK_DEFAULT_RUNS);
@@ -75,6 +83,11 @@ static int parse_value(dbg_args *a, const char *opt, const char *val)
     if (strcmp(opt, "--out") == 0) {
         a->out_dir = val;
         return 0;
+    }
+    if (strcmp(opt, "--policy") == 0) {
+        int pol = stc_policy_parse(val);
+        a->policy = (stc_policy)(pol < 0 ? 0 : pol);
+        return pol < 0 ? -1 : 0;
     }
     if (stc_cli_u64(val, &v) != 0)
         return -1;
@@ -88,6 +101,8 @@ static int parse_value(dbg_args *a, const char *opt, const char *val)
         a->after = (unsigned)v;
     else if (strcmp(opt, "--max-runs") == 0 && v >= 1 && v <= 1000000)
         a->max_runs = (unsigned)v;
+    else if (strcmp(opt, "--reset-at") == 0 && v >= 1)
+        a->reset_at = v;
     else
         return -1;
     return 0;
@@ -111,6 +126,8 @@ static int parse_args(dbg_args *a, int argc, char **argv)
             a->any_failure = true;
         } else if (strcmp(opt, "--no-shrink") == 0) {
             a->shrink = false;
+        } else if (strcmp(opt, "--meta-fault") == 0) {
+            a->meta_fault = true;
         } else if (strncmp(opt, "--", 2) == 0) {
             if (i + 1 >= argc || parse_value(a, opt, argv[i + 1]) != 0) {
                 fprintf(stderr, "stc_debug: bad option or value: %s %s\n", opt,
@@ -184,23 +201,33 @@ static void convert_to_fst(const char *vcd, const char *fst, char *dump, size_t 
                     "keeping the VCD\n");
 }
 
-/* Runs v with the window hook, writes prefix.fst (or .vcd) and .gtkw. */
-static stc_status trace_run(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, unsigned stall_pct,
-                            const char *prefix, dbg_trace *t)
+/* The failing run's options (the window hook is added by trace_run). */
+static stc_run_opts run_opts(const dbg_args *a, unsigned stall_pct)
 {
-    stc_window w;
     stc_run_opts ro;
-    char vcd[PATH_LEN + 8], fst[PATH_LEN + 8], abs[PATH_MAX];
-    stc_status st = stc_window_init(&w, v->n, a->before, a->after);
-    memset(t, 0, sizeof *t);
     memset(&ro, 0, sizeof ro);
     ro.seed = a->seed;
     ro.stall_pct = stall_pct;
+    ro.policy = a->policy;
+    ro.reset_at = a->reset_at;
+    ro.meta_fault = a->meta_fault;
     ro.max_errors = a->after + 1;
+    return ro;
+}
+
+/* Runs s with the window hook, writes prefix.fst (or .vcd) and .gtkw. */
+static stc_status trace_run(stc_rtl *rtl, const stc_stream *s, const dbg_args *a,
+                            unsigned stall_pct, const char *prefix, dbg_trace *t)
+{
+    stc_window w;
+    stc_run_opts ro = run_opts(a, stall_pct);
+    char vcd[PATH_LEN + 8], fst[PATH_LEN + 8], abs[PATH_MAX];
+    stc_status st = stc_window_init(&w, s->cmd[0].n, a->before, a->after);
+    memset(t, 0, sizeof *t);
     ro.on_cycle = stc_window_hook;
     ro.hook_ctx = &w;
     if (st == STC_OK)
-        st = stc_lockstep_run(rtl, v, &ro, &t->res);
+        st = stc_lockstep_stream(rtl, s, &ro, &t->res);
     if (st == STC_OK && !t->res.pass) {
         snprintf(vcd, sizeof vcd, "%s.vcd", prefix);
         snprintf(fst, sizeof fst, "%s.fst", prefix);
@@ -239,16 +266,27 @@ static void print_trace(const char *what, const dbg_trace *t)
     printf("  open with: gtkwave %s %s\n", t->dump, t->gtkw);
 }
 
-static void print_failure(const stc_vec *v, const dbg_args *a, unsigned stall, const char *path,
+static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall, const char *path,
                           const dbg_trace *t)
 {
-    printf("stc_debug: FAIL %s (n=%u m=%u k=%u %s, seed %" PRIu64 ", stall %u%%)\n", path, v->n,
-           v->m, v->k, v->mode24 ? "2:4" : "dense", a->seed, stall);
+    const stc_vec *v = &s->cmd[0];
+    if (s->ncmd > 1)
+        printf("stc_debug: FAIL %s (n=%u, %u commands, policy %s, seed %" PRIu64 ", stall %u%%)\n",
+               path, v->n, s->ncmd, stc_policy_name(a->policy), a->seed, stall);
+    else
+        printf("stc_debug: FAIL %s (n=%u m=%u k=%u %s, seed %" PRIu64 ", stall %u%%)\n", path, v->n,
+               v->m, v->k, v->mode24 ? "2:4" : "dense", a->seed, stall);
     if (t->res.mismatch_cycles) {
-        printf("  first divergence: cycle %" PRIu64 ", %s\n", t->res.first_bad_cycle,
+        printf("  first divergence: cycle %" PRIu64 ", %s", t->res.first_bad_cycle,
                t->res.first_signal);
+        if (s->ncmd > 1)
+            printf(" (command %d)", t->res.first_cmd);
+        printf("\n");
         for (unsigned i = 0; i < t->ntop; i++)
             stc_diff_print(stdout, &t->top[i]);
+    } else if (t->res.check_failed || t->res.result_mismatch) {
+        printf("  no cycle diverged; broken rule at cycle %" PRIu64 ": %s (command %d)\n",
+               t->res.first_bad_cycle, t->res.first_signal, t->res.first_cmd);
     } else {
         printf("  no cycle diverged: %s\n", t->res.timeout ? "timeout" : "final result differs");
     }
@@ -258,6 +296,8 @@ static void print_failure(const stc_vec *v, const dbg_args *a, unsigned stall, c
 static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, const char *prefix)
 {
     stc_shrink_opts so = {a->seed, a->stall_pct, a->max_runs, a->any_failure};
+    if (a->policy != STC_POLICY_B2B || a->reset_at || a->meta_fault)
+        return 1; /* the shrinker replays plain runs only */
     stc_shrink_result sr;
     dbg_trace t;
     char path[PATH_LEN + 16], tprefix[PATH_LEN + 16], runner[PATH_LEN], err[STC_VEC_ERR_MAX];
@@ -284,7 +324,8 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
            stc_shrink_nonzeros(&sr.vec), a->stall_pct, sr.stall_pct, sr.runs, sr.signature);
     printf("  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", runner, a->seed, sr.stall_pct,
            path);
-    st = trace_run(rtl, &sr.vec, a, sr.stall_pct, tprefix, &t);
+    stc_stream one = {1, &sr.vec};
+    st = trace_run(rtl, &one, a, sr.stall_pct, tprefix, &t);
     if (st == STC_OK && !t.res.pass) {
         printf("  minimal first divergence: cycle %" PRIu64 ", %s\n", t.res.first_bad_cycle,
                t.res.first_signal);
@@ -294,7 +335,66 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
     return st == STC_OK ? 1 : 2;
 }
 
-static int debug_vector(stc_rtl *rtl, const stc_vec *v, const dbg_args *a)
+/* Does the stream s fail, with the run options of a? */
+static bool stream_fails(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, unsigned stall)
+{
+    stc_run_opts ro = run_opts(a, stall);
+    stc_run_result res;
+    ro.max_errors = 1;
+    return stc_lockstep_stream(rtl, s, &ro, &res) == STC_OK && !res.pass;
+}
+
+/* Cuts a failing stream down to the shortest of: the failing command alone
+ * (after a reset), the command before it and it, the prefix up to it. The
+ * commands are shared with s, not copied (cut->cmd points into s). */
+static bool cut_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, int bad,
+                       stc_stream *cut)
+{
+    unsigned c = bad < 0 || (unsigned)bad >= s->ncmd ? s->ncmd - 1 : (unsigned)bad;
+    unsigned from[3] = {c, c > 0 ? c - 1 : c, 0};
+    for (int i = 0; i < 3; i++) {
+        cut->cmd = s->cmd + from[i];
+        cut->ncmd = c - from[i] + 1;
+        if (cut->ncmd < s->ncmd && stream_fails(rtl, cut, a, a->stall_pct))
+            return true;
+    }
+    return false;
+}
+
+/* Writes the cut stream (a version-1 file when it is one clean command)
+ * with its trace, and shrinks that command further when it can. */
+static int reduce_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, int bad,
+                         const char *prefix)
+{
+    stc_stream cut;
+    dbg_trace t;
+    char path[PATH_LEN + 16], tprefix[PATH_LEN + 16], runner[PATH_LEN], err[STC_VEC_ERR_MAX];
+    if (!cut_stream(rtl, s, a, bad, &cut)) {
+        printf("  the failure needs the whole stream (%u commands): nothing cut\n", s->ncmd);
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s.cut.vec", prefix);
+    snprintf(tprefix, sizeof tprefix, "%s.cut", prefix);
+    stc_status st = cut.ncmd == 1 && !cut.cmd[0].fault.on
+                        ? stc_vec_write(path, &cut.cmd[0], err, sizeof err)
+                        : stc_stream_write(path, &cut, err, sizeof err);
+    if (st != STC_OK) {
+        fprintf(stderr, "stc_debug: %s\n", err);
+        return 2;
+    }
+    runner_path(a->argv0, runner, sizeof runner);
+    printf("  cut stream: %s  (commands %u -> %u, starting at command %u)\n", path, s->ncmd,
+           cut.ncmd, (unsigned)(cut.cmd - s->cmd));
+    printf("  reproduce: %s --seed %" PRIu64 " --stall %u --policy %s %s\n", runner, a->seed,
+           a->stall_pct, stc_policy_name(a->policy), path);
+    if (trace_run(rtl, &cut, a, a->stall_pct, tprefix, &t) == STC_OK && !t.res.pass)
+        print_trace("cut", &t);
+    if (cut.ncmd == 1 && !cut.cmd[0].fault.on && a->policy == STC_POLICY_B2B)
+        return shrink_and_trace(rtl, &cut.cmd[0], a, tprefix);
+    return 1;
+}
+
+static int debug_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a)
 {
     char prefix[PATH_LEN], base[256];
     dbg_trace t;
@@ -309,7 +409,7 @@ static int debug_vector(stc_rtl *rtl, const stc_vec *v, const dbg_args *a)
     }
     snprintf(prefix, sizeof prefix, "%s/%s-s%" PRIu64 "-p%u", a->out_dir, base, a->seed,
              a->stall_pct);
-    stc_status st = trace_run(rtl, v, a, a->stall_pct, prefix, &t);
+    stc_status st = trace_run(rtl, s, a, a->stall_pct, prefix, &t);
     if (st != STC_OK) {
         fprintf(stderr, "stc_debug: %s: %s\n", a->vec, stc_status_str(st));
         return 2;
@@ -319,16 +419,20 @@ static int debug_vector(stc_rtl *rtl, const stc_vec *v, const dbg_args *a)
                a->seed, a->stall_pct);
         return 0;
     }
-    print_failure(v, a, a->stall_pct, a->vec, &t);
+    print_failure(s, a, a->stall_pct, a->vec, &t);
     print_trace("failure", &t);
     fflush(stdout);
-    return a->shrink ? shrink_and_trace(rtl, v, a, prefix) : 1;
+    if (!a->shrink)
+        return 1;
+    if (s->ncmd > 1)
+        return reduce_stream(rtl, s, a, t.res.first_cmd, prefix);
+    return s->cmd[0].fault.on ? 1 : shrink_and_trace(rtl, &s->cmd[0], a, prefix);
 }
 
 int main(int argc, char **argv)
 {
     dbg_args a;
-    stc_vec v;
+    stc_stream s = {0, NULL};
     stc_params p;
     stc_rtl *rtl;
     char err[STC_VEC_ERR_MAX];
@@ -336,24 +440,24 @@ int main(int argc, char **argv)
         usage(stderr, argv[0]);
         return 2;
     }
-    if (stc_vec_read(a.vec, &v, err, sizeof err) != STC_OK) {
+    if (stc_stream_read(a.vec, &s, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_debug: %s\n", err);
         return 2;
     }
     stc_rtl_params(&p);
-    if (v.n != p.n) {
+    if (s.cmd[0].n != p.n) {
         fprintf(stderr, "stc_debug: %s is for n=%u, this build is N=%u (build/stc_debug-n%u)\n",
-                a.vec, v.n, p.n, v.n);
-        stc_vec_free(&v);
+                a.vec, s.cmd[0].n, p.n, s.cmd[0].n);
+        stc_stream_free(&s);
         return 2;
     }
     if (stc_rtl_create(0, NULL, &rtl) != STC_OK) {
         fprintf(stderr, "stc_debug: cannot create the RTL model\n");
-        stc_vec_free(&v);
+        stc_stream_free(&s);
         return 2;
     }
-    int rc = debug_vector(rtl, &v, &a);
+    int rc = debug_stream(rtl, &s, &a);
     stc_rtl_destroy(rtl);
-    stc_vec_free(&v);
+    stc_stream_free(&s);
     return rc;
 }

@@ -36,7 +36,8 @@ MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/*-n$(MUT_N)-*.vec))
 # for a fraction of a second; the compile dominates), and the Verilator
 # runtime library is reused from the normal $(BUILD)/vl-n$(MUT_N) build.
 #   $(1) = variant directory, $(2) = prerequisite, $(3) = Verilog sources,
-#   $(4) = build suffix ("" or "-icg"), $(5) = extra Verilator flags
+#   $(4) = build suffix ("" or "-icg"), $(5) = extra Verilator flags,
+#   $(6) = golden model library (empty: $(CMODEL_LIB))
 define MUT_VARIANT_RULES
 $(1)/vl$(4)/Vstc_tile__ALL.a: $(2) $(BUILD)/vl-n$(MUT_N)/Vstc_tile__ALL.a
 	@rm -rf $(1)/vl$(4) && mkdir -p $(1)/vl$(4)
@@ -53,7 +54,7 @@ $(1)/vl$(4)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/
 	  -Icmodel -Isim -isystem $(1)/vl$(4) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 
-$(1)/stc_sim-n$(MUT_N)$(4): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl$(4)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+$(1)/stc_sim-n$(MUT_N)$(4): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl$(4)/stc_rtl_verilator.o $(VEC_LIB) $(or $(6),$(CMODEL_LIB))
 	@$(CXX) -o $$@ $$^ $(1)/vl$(4)/Vstc_tile__ALL.a $(BUILD)/vl-n$(MUT_N)/libverilated.a -lz -pthread $(LDFLAGS)
 	@echo "built $$@"
 endef
@@ -75,8 +76,19 @@ bug_srcs     = $(patsubst $(RTL_DIR)/%,$(BUG_DIR)/$(1)/rtl/%,$(RTL_SRCS))
 $(BUG_DIR)/%/rtl/.applied: tb/bugs/%.patch $(RTL_SRCS) scripts/bugs.sh
 	@scripts/bugs.sh apply $* $(BUG_DIR)/$*
 
-$(foreach b,$(BUG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)))))
-$(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),-icg,+define+STC_USE_ICG)))
+# A shared bug also patches the golden model: its runner links a model
+# library built from the patched copy of cmodel/.
+BUG_MODEL_IDS := $(patsubst tb/bugs/%.patch,%,$(shell grep -l -E '^\+\+\+ b/cmodel/' $(BUG_PATCHES) /dev/null 2>/dev/null | grep '\.patch$$'))
+bug_model    = $(if $(filter $(1),$(BUG_MODEL_IDS)),$(BUG_DIR)/$(1)/libstc_cmodel.a)
+
+$(BUG_DIR)/%/libstc_cmodel.a: $(BUG_DIR)/%/rtl/.applied
+	@rm -rf $(BUG_DIR)/$*/cmodel-obj && mkdir -p $(BUG_DIR)/$*/cmodel-obj
+	@for c in $(BUG_DIR)/$*/cmodel/*.c; do \
+	  $(CC) $(CFLAGS) -c $$c -o $(BUG_DIR)/$*/cmodel-obj/$$(basename $$c .c).o || exit 2; done
+	@ar rcs $@ $(BUG_DIR)/$*/cmodel-obj/*.o
+
+$(foreach b,$(BUG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),,,$(call bug_model,$(b)))))
+$(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),-icg,+define+STC_USE_ICG,$(call bug_model,$(b)))))
 
 .PHONY: bugs bugs-build bugs-check
 bugs-build: $(BUG_BINS)
