@@ -7,20 +7,24 @@
 #   FCOV   stc_fcov linked against a Verilator --coverage build (with a
 #          plain build only the functional part is produced: set NO_VLCOV=1)
 #   FLOOR  functional coverage floor in percent (exit 1 below it)
+#   VEC    vectors and command streams (version 1 or 2 files)
 # Runs: the vectors plus the directed extras (OUTDIR/extra) at 0% and 25%
 # stalls, then once more at 10% stalls with a reset in the middle of every
 # vector; the two line/toggle databases are merged with verilator_coverage.
+# Every run offers the commands of a stream under FCOV_POLICY (default
+# random: each command b2b, gap or early, which the accept bins need).
 # Exit: 0 ok, 1 mismatch or functional coverage below FLOOR, 2 set-up error.
 set -euo pipefail
 
 if [ $# -lt 4 ]; then
-    sed -n '2,14p' "$0" >&2
+    sed -n '2,16p' "$0" >&2
     exit 2
 fi
 fcov=$1 out=$2 floor=$3
 shift 3
 [ -x "$fcov" ] || { echo "cov.sh: no $fcov" >&2; exit 2; }
 vlcov=${NO_VLCOV:-0}
+policy=${FCOV_POLICY:-random}
 rm -rf "$out/extra" "$out/html" "$out/annotate" "$out"/*.dat
 mkdir -p "$out/extra"
 
@@ -32,18 +36,20 @@ if [ "$vlcov" = 0 ]; then
     dat_b=(--vl-cov "$out/cov-reset.dat")
 fi
 
-echo "== functional coverage: $# vectors + ${#extra[@]} directed, stall 0% and 25%, floor $floor%"
+echo "== functional coverage: $# vectors/streams + ${#extra[@]} directed, stall 0% and 25%," \
+    "policy $policy, floor $floor%"
 rc=0
-"$fcov" --quiet --stall 0 --stall 25 --seed 1 --floor "$floor" --report "$out/fcov.txt" \
-    "${dat_a[@]}" "$@" "${extra[@]}" | tee "$out/fcov.log" || rc=$?
+"$fcov" --quiet --stall 0 --stall 25 --seed 1 --policy "$policy" --floor "$floor" \
+    --report "$out/fcov.txt" "${dat_a[@]}" "$@" "${extra[@]}" | tee "$out/fcov.log" || rc=$?
 [ "$rc" -eq 0 ] || { echo "cov.sh: functional coverage run failed (exit $rc)" >&2; exit "$rc"; }
-"$fcov" --quiet --stall 0 --seed 1 "$@" >"$out/fcov-regression-only.txt" || rc=$?
+"$fcov" --quiet --stall 0 --seed 1 --policy "$policy" "$@" >"$out/fcov-regression-only.txt" || rc=$?
 [ "$rc" -eq 0 ] || { echo "cov.sh: regression-only run failed (exit $rc)" >&2; exit "$rc"; }
-echo "(regression vectors alone, stall 0%: $(tail -n 1 "$out/fcov-regression-only.txt" | sed 's/.*coverage //'))"
+echo "(vectors/streams alone, no directed, stall 0%:" \
+    "$(tail -n 1 "$out/fcov-regression-only.txt" | sed 's/.*coverage //'))"
 [ "$vlcov" = 0 ] || exit 0
 
 echo "== line/toggle coverage: second pass with --reset-at 40 at 10% stalls"
-"$fcov" --quiet --stall 10 --seed 7 --reset-at 40 "${dat_b[@]}" "$@" "${extra[@]}" \
+"$fcov" --quiet --stall 10 --seed 7 --policy "$policy" --reset-at 40 "${dat_b[@]}" "$@" "${extra[@]}" \
     >"$out/fcov-reset.txt" || { echo "cov.sh: reset pass failed" >&2; exit 1; }
 
 command -v verilator_coverage >/dev/null || { echo "cov.sh: no verilator_coverage" >&2; exit 2; }

@@ -1,12 +1,12 @@
 /*
  * stc_fcov.c - functional coverage collector (see stc_fcov.h) and the
- * stc_fcov program: runs vectors in lockstep (like stc_sim) with the
- * collector on the per-cycle hook, prints the coverage table, checks it
- * against a floor, and in a Verilator --coverage build writes the line and
- * toggle coverage too.
+ * stc_fcov program: runs vectors and command streams (version 1 or 2
+ * files) in lockstep (like stc_sim) with the collector on the per-cycle
+ * hook, prints the coverage table, checks it against a floor, and in a
+ * Verilator --coverage build writes the line and toggle coverage too.
  *
- *   stc_fcov [--stall P]... [--seed S] [--reset-at C] [--floor PCT]
- *            [--report F.txt] [--vl-cov F.dat] [--quiet] VEC...
+ *   stc_fcov [--stall P]... [--seed S] [--policy P] [--reset-at C]
+ *            [--floor PCT] [--report F.txt] [--vl-cov F.dat] [--quiet] VEC...
  *   stc_fcov --make-extra DIR      writes the directed extra vectors
  *
  * Exit: 0 pass (and coverage >= floor), 1 mismatch or coverage below the
@@ -23,11 +23,31 @@
 #define FCOV_NAME_MAX 48
 #define FCOV_CODES 6
 
-enum fcov_group { G_META, G_GROUP, G_SKIP, G_GATE, G_STALL, G_WRAP, G_CMD, G_COUNT };
+#define FCOV_ILLEGAL 10
 
-static const char *const fcov_group_names[G_COUNT] = {"meta",  "group", "skip", "gate",
-                                                      "stall", "wrap",  "cmd"};
+enum fcov_group {
+    G_META,
+    G_GROUP,
+    G_SKIP,
+    G_GATE,
+    G_STALL,
+    G_WRAP,
+    G_CMD,
+    G_TRANS,
+    G_ERRCLEAN,
+    G_ACCEPT,
+    G_FAULT,
+    G_SKIPCNT,
+    G_COUNT
+};
+
+static const char *const fcov_group_names[G_COUNT] = {"meta",     "group",  "skip",  "gate",
+                                                      "stall",    "wrap",   "cmd",   "trans",
+                                                      "errclean", "accept", "fault", "skipcnt"};
 static const uint8_t fcov_codes[FCOV_CODES] = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
+/* The other ten nibble values: what the tile must flag with err_o. */
+static const uint8_t fcov_illegal[FCOV_ILLEGAL] = {0x0, 0x1, 0x2, 0x3, 0x5,
+                                                   0x6, 0x7, 0xA, 0xB, 0xF};
 static const char *const fcov_kinds[] = {"all-zero", "single@0", "single@1",
                                          "single@2", "single@3", "two-nonzero"};
 enum { K_ZERO = 0, K_SINGLE = 1, K_TWO = 5, K_COUNT = 6 };
@@ -40,15 +60,29 @@ enum { ST_CMD, ST_BIAS, ST_W, ST_A, ST_RES, ST_COUNT };
 static const char *const fcov_cmds[] = {"dense", "dense+bias", "2:4",    "2:4+bias",
                                         "m=1",   "nblk=1",     "nblk=64"};
 enum { C_SHAPES = 4, C_M1 = 4, C_NBLK1 = 5, C_NBLK64 = 6, C_COUNT = 7 };
+/* Command kinds of the trans group; the order makes dense/2:4 x skipped
+ * or not computable as mode * 2 + (skip != 0). */
+static const char *const fcov_cmd_kinds[] = {"dense", "dense+skip", "2:4", "2:4+skip", "all-skip"};
+enum { KD_ALL_SKIP = 4, KD_COUNT = 5 };
+static const char *const fcov_errcleans[] = {"err->clean", "err->err"};
+enum { EC_CLEAN, EC_ERR, EC_COUNT };
+static const char *const fcov_accepts[] = {"back-to-back", "gap", "held-valid", "first"};
+enum { AC_B2B, AC_GAP, AC_HELD, AC_FIRST, AC_COUNT };
+static const char *const fcov_skipcnts[] = {"0", "1", "2-3", "4-15", "16-62", "63", "64"};
+enum { SC_COUNT = 7 };
 
 struct stc_fcov {
     unsigned n;
     unsigned first[G_COUNT + 1]; /* first bin of each group; first[G_COUNT] = total */
     uint64_t *hits;
-    /* per-run tracking */
+    /* per-run tracking, forgotten at a reset */
     bool cmd_sent;
     bool mode24;
     uint8_t prev_state;
+    int prev_kind;   /* kind of the last command transferred, -1 none */
+    bool ended;      /* a command has finished (its results are all out) */
+    bool prev_err;   /* err_o at the end of the last finished command */
+    bool valid_busy; /* cmd_valid seen high while busy since the last transfer */
 };
 
 static unsigned fcov_group_size(unsigned n, enum fcov_group g)
@@ -68,6 +102,16 @@ static unsigned fcov_group_size(unsigned n, enum fcov_group g)
         return 2 * n;
     case G_CMD:
         return C_COUNT;
+    case G_TRANS:
+        return KD_COUNT * KD_COUNT;
+    case G_ERRCLEAN:
+        return EC_COUNT;
+    case G_ACCEPT:
+        return AC_COUNT;
+    case G_FAULT:
+        return FCOV_ILLEGAL * (n / 2) * n;
+    case G_SKIPCNT:
+        return SC_COUNT;
     default:
         return 0;
     }
@@ -106,11 +150,40 @@ void stc_fcov_begin_run(stc_fcov *f)
     f->cmd_sent = false;
     f->mode24 = false;
     f->prev_state = STC_ST_IDLE;
+    f->prev_kind = -1;
+    f->ended = false;
+    f->prev_err = false;
+    f->valid_busy = false;
 }
 
 static void fcov_hit(stc_fcov *f, enum fcov_group g, unsigned i)
 {
     f->hits[f->first[g] + i]++;
+}
+
+/* Name of bin j of a cross-command group. */
+static void fcov_cross_name(const stc_fcov *f, enum fcov_group g, unsigned j, char *buf, size_t len)
+{
+    unsigned n = f->n;
+    switch (g) {
+    case G_TRANS:
+        snprintf(buf, len, "trans %s -> %s", fcov_cmd_kinds[j / KD_COUNT],
+                 fcov_cmd_kinds[j % KD_COUNT]);
+        break;
+    case G_ERRCLEAN:
+        snprintf(buf, len, "errclean %s", fcov_errcleans[j]);
+        break;
+    case G_ACCEPT:
+        snprintf(buf, len, "accept %s", fcov_accepts[j]);
+        break;
+    case G_FAULT:
+        snprintf(buf, len, "fault code=0x%X group=%u col=%u", fcov_illegal[j / (n / 2 * n)],
+                 j % (n / 2 * n) / n, j % n);
+        break;
+    default:
+        snprintf(buf, len, "skipcnt %s", fcov_skipcnts[j]);
+        break;
+    }
 }
 
 /* Name of bin i (global index). */
@@ -120,6 +193,10 @@ static void fcov_bin_name(const stc_fcov *f, unsigned i, char *buf, size_t len)
     while (i >= f->first[g + 1])
         g++;
     unsigned j = i - f->first[g], n = f->n;
+    if (g >= G_TRANS) {
+        fcov_cross_name(f, g, j, buf, len);
+        return;
+    }
     switch (g) {
     case G_META:
         snprintf(buf, len, "meta code=0x%X rows=%u,%u col=%u", fcov_codes[j / (n / 2 * n)],
@@ -219,9 +296,59 @@ static void fcov_sample_skip(stc_fcov *f, uint64_t skip, unsigned nblk)
         fcov_hit(f, G_SKIP, S_ADJ);
 }
 
+/* Skipped blocks of a command, in the skipcnt group's ranges. */
+static void fcov_sample_skipcnt(stc_fcov *f, uint64_t skip, unsigned nblk)
+{
+    uint64_t mask = nblk >= 64 ? ~0ull : (1ull << nblk) - 1;
+    unsigned c = fcov_popcount(skip & mask), bin;
+    if (c <= 1)
+        bin = c;
+    else if (c <= 3)
+        bin = 2;
+    else if (c <= 15)
+        bin = 3;
+    else if (c <= 62)
+        bin = 4;
+    else
+        bin = c - 58; /* 63 -> 5, 64 -> 6 */
+    fcov_hit(f, G_SKIPCNT, bin);
+}
+
+/* The kind of the command on the command port, for the trans group. */
+static unsigned fcov_cmd_kind(const stc_inputs *in, unsigned nblk)
+{
+    uint64_t mask = nblk >= 64 ? ~0ull : (1ull << nblk) - 1, s = in->cmd_skip & mask;
+    if (s == mask)
+        return KD_ALL_SKIP;
+    return (unsigned)in->cmd_mode * 2 + (s != 0);
+}
+
+/* How the command transfer of this cycle came about. ended_now: this is
+ * the first idle cycle after the previous command's last result. Checked
+ * in this order: held valid would also look back-to-back when the tile
+ * takes it in its first idle cycle. */
+static void fcov_sample_accept(stc_fcov *f, bool ended_now)
+{
+    unsigned bin;
+    if (!f->cmd_sent)
+        bin = AC_FIRST;
+    else if (f->valid_busy)
+        bin = AC_HELD;
+    else if (ended_now)
+        bin = AC_B2B;
+    else
+        bin = AC_GAP; /* cmd_ready was high before with cmd_valid low */
+    fcov_hit(f, G_ACCEPT, bin);
+    f->valid_busy = false;
+}
+
 static void fcov_sample_cmd(stc_fcov *f, const stc_inputs *in)
 {
-    unsigned nblk = in->cmd_nblk + 1;
+    unsigned nblk = in->cmd_nblk + 1, kind = fcov_cmd_kind(in, nblk);
+    if (f->prev_kind >= 0)
+        fcov_hit(f, G_TRANS, (unsigned)f->prev_kind * KD_COUNT + kind);
+    f->prev_kind = (int)kind;
+    fcov_sample_skipcnt(f, in->cmd_skip, nblk);
     f->cmd_sent = true;
     f->mode24 = in->cmd_mode;
     fcov_hit(f, G_CMD, (unsigned)in->cmd_mode * 2 + in->cmd_bias);
@@ -232,6 +359,33 @@ static void fcov_sample_cmd(stc_fcov *f, const stc_inputs *in)
     if (nblk == 64)
         fcov_hit(f, G_CMD, C_NBLK64);
     fcov_sample_skip(f, in->cmd_skip, nblk);
+}
+
+/* A command's results are all out (first idle cycle after it): pair its
+ * err_o, final until the next command transfer, with the previous one's. */
+static void fcov_sample_end(stc_fcov *f, bool err)
+{
+    if (f->ended && f->prev_err)
+        fcov_hit(f, G_ERRCLEAN, err ? EC_ERR : EC_CLEAN);
+    f->ended = true;
+    f->prev_err = err;
+}
+
+/* Illegal nibbles on an accepted weight beat that the tile decodes: even
+ * LOAD beats of a 2:4 command (the host drives 0x0 on odd beats, which the
+ * tile ignores, so those must not count). */
+static void fcov_sample_fault(stc_fcov *f, const stc_inputs *in, const stc_outputs *eo,
+                              const stc_probes *ep)
+{
+    unsigned n = f->n;
+    if (!in->w_valid || !eo->w_ready || ep->state != STC_ST_LOAD || !f->mode24 || ep->beat % 2)
+        return;
+    for (unsigned c = 0; c < n; c++) {
+        for (unsigned i = 0; i < FCOV_ILLEGAL; i++) {
+            if ((in->w_meta[c] & 0xfu) == fcov_illegal[i])
+                fcov_hit(f, G_FAULT, i * (n / 2 * n) + ep->beat / 2 * n + c);
+        }
+    }
 }
 
 /* Why each valid PE was gated: zero weight, zero activation, or both. */
@@ -298,10 +452,18 @@ void stc_fcov_cycle(void *ctx, uint64_t cycle, const stc_inputs *in, const stc_o
     }
     if (f->prev_state == STC_ST_LOAD && ep->state == STC_ST_STREAM && f->mode24)
         fcov_sample_pass(f, ep);
+    bool ended_now = f->prev_state != STC_ST_IDLE && ep->state == STC_ST_IDLE;
+    if (ended_now)
+        fcov_sample_end(f, eo->err);
     f->prev_state = ep->state;
     fcov_sample_stalls(f, in, eo);
-    if (in->cmd_valid && eo->cmd_ready)
+    if (in->cmd_valid && eo->busy)
+        f->valid_busy = true;
+    fcov_sample_fault(f, in, eo, ep);
+    if (in->cmd_valid && eo->cmd_ready) {
+        fcov_sample_accept(f, ended_now);
         fcov_sample_cmd(f, in);
+    }
     fcov_sample_gates(f, ep);
     fcov_sample_wraps(f, ep);
 }
@@ -357,6 +519,7 @@ typedef struct fcov_args {
     unsigned stalls[FCOV_MAX_STALLS];
     unsigned nstalls;
     uint64_t seed;
+    stc_policy policy;
     uint64_t reset_at;
     double floor_pct;
     const char *report;
@@ -369,9 +532,11 @@ typedef struct fcov_args {
 
 static void fcov_usage(FILE *f)
 {
-    fprintf(f, "usage: stc_fcov [--stall P]... [--seed S] [--reset-at C] [--floor PCT]\n"
-               "                [--report F.txt] [--vl-cov F.dat] [--quiet] VEC...\n"
+    fprintf(f, "usage: stc_fcov [--stall P]... [--seed S] [--policy P] [--reset-at C]\n"
+               "                [--floor PCT] [--report F.txt] [--vl-cov F.dat] [--quiet] VEC...\n"
                "       stc_fcov --make-extra DIR\n"
+               "  --policy P  when the host offers each next command of a stream: b2b, gap,\n"
+               "              early or random (default b2b; the accept bins need all three)\n"
                "exit: 0 pass, 1 mismatch or coverage below the floor, 2 error\n");
 }
 
@@ -391,7 +556,10 @@ static int fcov_parse_num(const char *s, double max, double *out)
 static int fcov_option(fcov_args *a, const char *opt, const char *val)
 {
     double v = 0;
-    if (strcmp(opt, "--report") == 0)
+    int pol = -1;
+    if (strcmp(opt, "--policy") == 0 && (pol = stc_policy_parse(val)) >= 0)
+        a->policy = (stc_policy)pol;
+    else if (strcmp(opt, "--report") == 0)
         a->report = val;
     else if (strcmp(opt, "--vl-cov") == 0)
         a->vl_cov = val;
@@ -417,6 +585,7 @@ static int fcov_parse_args(fcov_args *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
     a->seed = 1;
+    a->policy = STC_POLICY_B2B;
     a->vecs = argv + 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quiet") == 0) {
@@ -446,9 +615,14 @@ static int fcov_parse_args(fcov_args *a, int argc, char **argv)
  * no zero block gets the pattern's blocks zeroed and marked skipped, and
  * its expected C recomputed by the functional reference. */
 static const unsigned fcov_extra_skips[] = {0x15, 0x2a, 0x08, 0x1e, 0x21, 0x01, 0x20, 0x0c};
+/* skipcnt 63: no generator class or stream skips exactly 63 of 64 blocks
+ * (corners has 64, half and 90 %); the one loaded block is the last, so
+ * next_blk also jumps across all 63 skipped ones. */
+#define FCOV_EXTRA_SKIP63 0x7fffffffffffffffull
+#define FCOV_EXTRA_NBLK63 64
 
-static stc_status fcov_extra_one(const char *dir, unsigned n, bool mode24, unsigned skip, char *err,
-                                 size_t errlen)
+static stc_status fcov_extra_one(const char *dir, unsigned n, bool mode24, unsigned nblk,
+                                 uint64_t skip, char *err, size_t errlen)
 {
     stc_gen_opts o;
     stc_vec v;
@@ -457,7 +631,7 @@ static stc_status fcov_extra_one(const char *dir, unsigned n, bool mode24, unsig
     o.cls = mode24 ? "sp24-block" : "block";
     o.n = n;
     o.m = 8;
-    o.k = FCOV_EXTRA_NBLK * (mode24 ? 2 * n : n);
+    o.k = nblk * (mode24 ? 2 * n : n);
     o.seed = skip;
     o.sparsity = 0;
     o.bias = skip & 1u;
@@ -465,13 +639,13 @@ static stc_status fcov_extra_one(const char *dir, unsigned n, bool mode24, unsig
     if (st != STC_OK)
         return st;
     /* Stored W has n rows per block in both modes (2:4 keeps n of 2n). */
-    for (unsigned b = 0; b < FCOV_EXTRA_NBLK; b++)
+    for (unsigned b = 0; b < nblk; b++)
         if ((skip >> b) & 1u)
             memset(v.w + (size_t)b * n * n, 0, (size_t)n * n);
     v.skip = skip;
     snprintf(v.cls, sizeof v.cls, "extra-skip");
     st = stc_vec_fill_expected(&v, err, errlen);
-    snprintf(path, sizeof path, "%s/extra-skip-n%u-%s-m8-k%u-x%02x.vec", dir, n,
+    snprintf(path, sizeof path, "%s/extra-skip-n%u-%s-m8-k%u-x%02" PRIx64 ".vec", dir, n,
              mode24 ? "2of4" : "dense", o.k, skip);
     if (st == STC_OK)
         st = stc_vec_write(path, &v, err, errlen);
@@ -526,35 +700,40 @@ static int fcov_make_extra(const char *dir)
     stc_rtl_params(&p);
     for (unsigned i = 0; i < sizeof fcov_extra_skips / sizeof fcov_extra_skips[0]; i++) {
         for (int m24 = 0; m24 < 2; m24++) {
-            if (fcov_extra_one(dir, p.n, m24, fcov_extra_skips[i], err, sizeof err) != STC_OK) {
+            if (fcov_extra_one(dir, p.n, m24, FCOV_EXTRA_NBLK, fcov_extra_skips[i], err,
+                               sizeof err) != STC_OK) {
                 fprintf(stderr, "stc_fcov: extra vector: %s\n", err);
                 return 2;
             }
             count++;
         }
     }
-    if (fcov_extra_wrap(dir, p.n, err, sizeof err) != STC_OK) {
+    if (fcov_extra_one(dir, p.n, true, FCOV_EXTRA_NBLK63, FCOV_EXTRA_SKIP63, err, sizeof err) !=
+            STC_OK ||
+        fcov_extra_wrap(dir, p.n, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_fcov: extra vector: %s\n", err);
         return 2;
     }
-    count++;
+    count += 2;
     printf("stc_fcov: %u directed vectors for N=%u in %s\n", count, p.n, dir);
     return 0;
 }
 
-/* Runs one vector at one stall setting; 0 pass, 1 mismatch, 2 error. */
+/* Runs one vector or stream at one stall setting; 0 pass, 1 mismatch, 2
+ * error. */
 static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const char *path,
                         unsigned stall, uint64_t seed)
 {
-    stc_vec v;
+    stc_stream s;
     stc_run_result res;
     char err[STC_VEC_ERR_MAX];
-    if (stc_vec_read(path, &v, err, sizeof err) != STC_OK) {
+    if (stc_stream_read(path, &s, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_fcov: %s\n", err);
         return 2;
     }
     stc_run_opts o = {.seed = seed,
                       .stall_pct = stall,
+                      .policy = a->policy,
                       .max_errors = 1,
                       .reset_at = a->reset_at,
                       .vec_path = path,
@@ -562,16 +741,19 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
                       .on_cycle = stc_fcov_cycle,
                       .hook_ctx = f};
     stc_fcov_begin_run(f);
-    stc_status st = stc_lockstep_run(rtl, &v, &o, &res);
-    stc_vec_free(&v);
+    stc_status st = stc_lockstep_stream(rtl, &s, &o, &res);
+    unsigned ncmd = s.ncmd;
+    stc_stream_free(&s);
     if (st != STC_OK) {
         fprintf(stderr, "stc_fcov: %s: cannot run: %s\n", path, stc_status_str(st));
         return 2;
     }
     if (!res.pass)
-        fprintf(stderr, "FAIL %s stall=%u seed=%" PRIu64 "\n", path, stall, seed);
+        fprintf(stderr, "FAIL %s stall=%u seed=%" PRIu64 " policy=%s (command %d of %u)\n", path,
+                stall, seed, stc_policy_name(a->policy), res.first_cmd, ncmd);
     else if (!a->quiet)
-        printf("PASS %s stall=%u cycles=%" PRIu64 "\n", path, stall, res.cycles);
+        printf("PASS %s stall=%u policy=%s commands=%u cycles=%" PRIu64 "\n", path, stall,
+               stc_policy_name(a->policy), ncmd, res.cycles);
     return res.pass ? 0 : 1;
 }
 
@@ -648,8 +830,9 @@ int main(int argc, char **argv)
                 a.floor_pct);
         rc = 1;
     }
-    printf("fcov: %u vector runs, functional coverage %.2f%% (%u/%u bins), floor %.2f%%: %s\n",
-           (unsigned)a.nvecs * a.nstalls, pct, hit, total, a.floor_pct,
+    printf("fcov: %u vector runs, policy %s, functional coverage %.2f%% (%u/%u bins), floor "
+           "%.2f%%: %s\n",
+           (unsigned)a.nvecs * a.nstalls, stc_policy_name(a.policy), pct, hit, total, a.floor_pct,
            rc == 0   ? "PASS"
            : rc == 1 ? "FAIL"
                      : "ERROR");

@@ -18,6 +18,24 @@
  *   wrap    an accumulator write that wraps past INT32_MAX / INT32_MIN,
  *           per column: 2 * N
  *   cmd     dense / 2:4 x bias / no bias, M = 1, one block, 64 blocks: 7
+ *
+ * Cross-command groups (command streams: commands back to back without a
+ * reset in between; a reset forgets the previous command):
+ *   trans    previous command kind -> next command kind, kinds dense, dense
+ *            with >= 1 skipped block, 2:4, 2:4 with >= 1 skipped block,
+ *            every block skipped (mode, nblk and skip from the command
+ *            transfer's inputs): 5 * 5 = 25
+ *   errclean a command that ended with err_o = 1 followed by one that ended
+ *            with err_o = 0, and by one that ended with err_o = 1: 2
+ *   accept   how a command transfer happened: back to back (first idle
+ *            cycle after the previous results), after a gap (idle with
+ *            cmd_valid low), cmd_valid held high while busy, first command
+ *            after a reset: 4
+ *   fault    each of the ten illegal metadata codes at each group g and
+ *            column n, as driven on an accepted even LOAD beat of a 2:4
+ *            command: 10 * N/2 * N
+ *   skipcnt  skipped blocks of a command (skip masked to nblk): 0, 1, 2-3,
+ *            4-15, 16-62, 63, 64: 7
  */
 #ifndef STC_FCOV_H
 #define STC_FCOV_H

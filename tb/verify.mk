@@ -4,7 +4,7 @@
 #
 #   make cov          Verilator line/toggle coverage (HTML) + functional coverage
 #   make cov-ci       functional coverage against the floor (FCOV_FLOOR)
-#   make cov-n16      functional coverage of the N=16 regression (no floor)
+#   make cov-n16      functional coverage of the N=16 regression + streams (no floor)
 #   make xreset       random initial values (+verilator+seed+N) and mid-command resets
 #   make fuzz         AFL++ on the vector reader and the tools (FUZZ_SECONDS per target)
 #   make fuzz-replay  corpus and findings through the plain ASan harness (no AFL++)
@@ -141,20 +141,36 @@ fuzz: $(FUZZ_BIN) $(FUZZ_REPLAY)
 # ---- coverage -------------------------------------------------------------------
 COV_DIR := $(BUILD)/cov
 
+# Command streams the coverage runs add to the checked-in regression (which
+# has the pairs and mix streams): they are generated, not checked in, since
+# they are several MB at N=16. faults reaches every fault bin (every illegal
+# code at every group and column), corners the skipcnt 64 bin.
+FCOV_STREAM_KINDS := faults corners
+FCOV_STREAM_DIR   := $(VERIFY_DIR)/streams
+fcov_streams = $(foreach k,$(FCOV_STREAM_KINDS),$(FCOV_STREAM_DIR)/stream-$(k)-n$(1)-s1.vec)
+define FCOV_STREAM_RULE
+$(FCOV_STREAM_DIR)/stream-$(2)-n$(1)-s1.vec: $(VECGEN)
+	@mkdir -p $$(dir $$@)
+	$(VECGEN) --stream $(2) --n $(1) --seed 1 -o $$@
+endef
+$(foreach n,$(sort $(VERIFY_N) 16),$(foreach k,$(FCOV_STREAM_KINDS),\
+  $(eval $(call FCOV_STREAM_RULE,$(n),$(k)))))
+FCOV_VECS     = $(VERIFY_VECS) $(call fcov_streams,$(VERIFY_N))
+FCOV_N16_VECS = $(wildcard $(REGRESSION_DIR)/*-n16-*.vec) $(call fcov_streams,16)
+
 # Line/toggle (Verilator --coverage build, merged .dat -> lcov -> genhtml
 # under $(COV_DIR)/html) and functional coverage with the floor.
-cov: $(FCOV_COV_BIN)
+cov: $(FCOV_COV_BIN) $(call fcov_streams,$(VERIFY_N))
 	@$(DEPS) cov
-	@scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(VERIFY_VECS)
+	@scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(FCOV_VECS)
 
 # CI: the functional part only, on the plain (fast to build) N=4 runner.
-cov-ci: $(FCOV_BIN)
-	@NO_VLCOV=1 scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(VERIFY_VECS)
+cov-ci: $(FCOV_BIN) $(call fcov_streams,$(VERIFY_N))
+	@NO_VLCOV=1 scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(FCOV_VECS)
 
-# Functional coverage of the N=16 regression (informational, no floor).
-cov-n16: $(BUILD)/stc_fcov-n16
-	@NO_VLCOV=1 scripts/cov.sh $(BUILD)/stc_fcov-n16 $(VERIFY_DIR)/fcov-n16 0 \
-	  $(wildcard $(REGRESSION_DIR)/*-n16-*.vec)
+# Functional coverage of the N=16 regression and streams (informational, no floor).
+cov-n16: $(BUILD)/stc_fcov-n16 $(call fcov_streams,16)
+	@NO_VLCOV=1 scripts/cov.sh $(BUILD)/stc_fcov-n16 $(VERIFY_DIR)/fcov-n16 0 $(FCOV_N16_VECS)
 
 # ---- CI subset --------------------------------------------------------------------
 VERIFY_CI_FUZZ_SECONDS ?= 20
