@@ -629,6 +629,7 @@ Test(stream, corners_reach_the_limits)
 {
     stc_stream s = {0, NULL};
     bool big24 = false, all64 = false, all64_bias = false, long_cmd = false, last_fault = false;
+    unsigned skip63 = 0;
     tv_gen_stream("corners", 4, 1, &s);
     for (unsigned i = 0; i < s.ncmd; i++) {
         const stc_vec *v = &s.cmd[i];
@@ -637,10 +638,12 @@ Test(stream, corners_reach_the_limits)
         all64 = all64 || (nblk == 64 && v->skip == ~0ull && !v->has_bias);
         all64_bias = all64_bias || (nblk == 64 && v->skip == ~0ull && v->has_bias);
         long_cmd = long_cmd || stc_gen_cycles(v) > 65535;
+        skip63 += nblk == 64 && v->skip == ~0ull >> 1;
         last_fault = last_fault || (v->fault.on && v->fault.block == 63 && v->fault.group == 1 &&
                                     v->fault.col == 3);
     }
     cr_expect(big24 && all64 && all64_bias && long_cmd && last_fault);
+    cr_expect_eq(skip63, 2u, "63 of 64 blocks skipped, dense and 2:4");
     stc_stream_free(&s);
 }
 

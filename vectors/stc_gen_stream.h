@@ -11,8 +11,8 @@
  *   faults   every illegal nibble (ten codes) at every group and column,
  *            each in its own 2:4 command followed by a clean command
  *   corners  the largest M, every block skipped at the largest nblk (with
- *            and without bias), the largest nblk with some and with most
- *            blocks skipped, 2:4 at the largest M and nblk (longer than
+ *            and without bias), the largest nblk with some, with most and
+ *            with all but the last block skipped, 2:4 at the largest M and nblk (longer than
  *            65,535 cycles), a fault in the last block, group and column;
  *            each followed by a small command
  *
