@@ -15,7 +15,7 @@ equiv=${EQUIV:-scripts/mutate_equivalent.txt}
 out="$dir/${RESULTS:-results.tsv}"; out="${out%.tsv}.md"
 
 awk -F'\t' -v equiv="$equiv" -v count="${COUNT:-?}" -v seed="${SEED:-?}" -v stalls="${STALLS:-0 25}" \
-    -v simseed="${SIM_SEED:-1}" -v xdir="${XDIR:-build/mut-vecs}" -v bin="$dir/stc_sim-n${MUT_N:-4}" -v mutn="${MUT_N:-4}" '
+    -v simseed="${SIM_SEED:-1}" -v xdir="${XDIR:-build/mut-vecs-n4}" -v bin="$dir/stc_sim-n${MUT_N:-4}" -v mutn="${MUT_N:-4}" '
     BEGIN {
         gsub(/ /, "% and ", stalls)
         while ((getline l < equiv) > 0) {

@@ -107,7 +107,7 @@ bugs-check:
 	@scripts/bugs.sh check $(BUG_IDS)
 
 # ---- Yosys mutants ----------------------------------------------------------
-MUT_DIR  := $(BUILD)/mut-s$(MUT_SEED)-c$(MUT_COUNT)
+MUT_DIR  := $(BUILD)/mut-n$(MUT_N)-s$(MUT_SEED)-c$(MUT_COUNT)
 MUT_BIN  := $(MUT_DIR)/stc_sim-n$(MUT_N)
 MUT_ENV   = XDIR=$(MUT_XDIR) MUT_N=$(MUT_N) M_MAX=$(M_MAX) KB_MAX=$(KB_MAX) COUNT=$(MUT_COUNT) SEED=$(MUT_SEED) \
             SIM_SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" YOSYS=$(YOSYS)
@@ -138,19 +138,22 @@ mutate-ci: mutate-build
 # commands with skipped blocks (skip mask and next_blk() at high indices;
 # x6: seed chosen so that block 47 is skipped and PE(2,1) gets weight 64),
 # an odd M above 800 (parity of per-row valid-bit flips).
-MUT_XDIR  := $(BUILD)/mut-vecs
-MUT_XSPEC := x1-dense-m1024-k8:dense:1024:8:11: \
-             x2-sp24-m1024-k512:sp24:1024:512:12: \
-             x3-sp24block-m4-k512:sp24-block:4:512:13:--sparsity=50 \
-             x4-block-m8-k256:block:8:256:14:--sparsity=50 \
-             x5-dense-m1001-k8:dense:1001:8:15: \
-             x6-block-m4-k256:block:4:256:18:--sparsity=50
+# Fields: name, class, M, K-blocks (K = blocks x KD of the class's mode at
+# N = MUT_N), seed, extra options.
+MUT_XDIR  := $(BUILD)/mut-vecs-n$(MUT_N)
+MUT_XSPEC := x1-dense-m1024-b2:dense:1024:2:11: \
+             x2-sp24-m1024-b64:sp24:1024:64:12: \
+             x3-sp24block-m4-b64:sp24-block:4:64:13:--sparsity=50 \
+             x4-block-m8-b64:block:8:64:14:--sparsity=50 \
+             x5-dense-m1001-b2:dense:1001:2:15: \
+             x6-block-m4-b64:block:4:64:18:--sparsity=50
 MUT_XVECS := $(foreach s,$(MUT_XSPEC),$(MUT_XDIR)/$(word 1,$(subst :, ,$(s))).vec)
 
 define MUT_XVEC_RULE
 $(MUT_XDIR)/$(word 1,$(1)).vec: $(VECGEN)
 	@mkdir -p $(MUT_XDIR)
-	@$(VECGEN) --class $(word 2,$(1)) --n $(MUT_N) --m $(word 3,$(1)) --k $(word 4,$(1)) \
+	@$(VECGEN) --class $(word 2,$(1)) --n $(MUT_N) --m $(word 3,$(1)) \
+	  --k $$$$(( $(word 4,$(1)) * $(if $(findstring sp24,$(word 2,$(1))),2,1) * $(MUT_N) )) \
 	  --seed $(word 5,$(1)) $(subst =, ,$(word 6,$(1))) -o $$@
 endef
 $(foreach s,$(MUT_XSPEC),$(eval $(call MUT_XVEC_RULE,$(subst :, ,$(s)))))

@@ -2,8 +2,10 @@
  * fuzz_vec_read.c - AFL++ harness for the vector reader and the tools'
  * argument handling.
  *
- *   fuzz_vec_read read FILE      FILE is a vector: stc_vec_read, then on
- *                                success validate / dense W / expected C
+ *   fuzz_vec_read read FILE      FILE is a vector or a stream: stc_stream_read
+ *                                (and stc_vec_read for a one-command file),
+ *                                then on success validate / dense W /
+ *                                expected C of every command
  *   fuzz_vec_read vecgen FILE    FILE holds arguments (one per line or NUL-
  *   fuzz_vec_read vecdump FILE   separated) for stc_vecgen / stc_vecdump,
  *                                run in the sandbox $STC_FUZZ_SANDBOX
@@ -79,23 +81,43 @@ static void fuzz_check_message(const char *path, stc_status st, const char *err)
         fuzz_fail("error message is not FILE:LINE: message", err);
 }
 
-static int fuzz_read(const char *path)
+static void fuzz_check_command(const stc_vec *v)
 {
-    stc_vec v;
     char err[STC_VEC_ERR_MAX] = "";
-    stc_status st = stc_vec_read(path, &v, err, sizeof err);
-    if (st != STC_OK) {
-        fuzz_check_message(path, st, err);
-        return 0;
-    }
-    if (stc_vec_validate(&v, err, sizeof err) != STC_OK)
+    if (stc_vec_validate(v, err, sizeof err) != STC_OK)
         fuzz_fail("accepted vector does not validate", err);
-    int8_t *wd = malloc((size_t)v.k * v.n);
-    if (!wd || stc_vec_dense_w(&v, wd, err, sizeof err) != STC_OK)
+    int8_t *wd = malloc((size_t)v->k * v->n);
+    if (!wd || stc_vec_dense_w(v, wd, err, sizeof err) != STC_OK)
         fuzz_fail("accepted vector has no dense W", err);
     free(wd);
-    (void)stc_vec_check_expected(&v, err, sizeof err);
-    stc_vec_free(&v);
+    (void)stc_vec_check_expected(v, err, sizeof err);
+}
+
+static int fuzz_read(const char *path)
+{
+    stc_stream s = {0, NULL};
+    stc_vec v;
+    char err[STC_VEC_ERR_MAX] = "", err1[STC_VEC_ERR_MAX] = "";
+    stc_status st = stc_stream_read(path, &s, err, sizeof err);
+    stc_status st1 = stc_vec_read(path, &v, err1, sizeof err1);
+    if (st1 == STC_OK)
+        stc_vec_free(&v);
+    else
+        fuzz_check_message(path, st1, err1);
+    if (st != STC_OK) {
+        fuzz_check_message(path, st, err);
+        if (st1 == STC_OK)
+            fuzz_fail("the version-1 reader accepts what the stream reader rejects", err);
+        return 0;
+    }
+    if (s.ncmd < 1 || s.ncmd > STC_STREAM_CMDS_MAX)
+        fuzz_fail("accepted stream has no commands or too many", NULL);
+    for (unsigned i = 0; i < s.ncmd; i++) {
+        if (s.cmd[i].n != s.cmd[0].n)
+            fuzz_fail("accepted stream mixes array sizes", NULL);
+        fuzz_check_command(&s.cmd[i]);
+    }
+    stc_stream_free(&s);
     return 0;
 }
 
