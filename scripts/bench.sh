@@ -42,7 +42,7 @@ for ((i = 0; i < REPEAT; i++)); do runlist+=("${vecs[@]}"); done
 
 # Prints "cycles cpu_seconds" of one run.
 run_once() {
-    "$sim" --quiet "$@" "${runlist[@]}" | sed -n 's/^cosim N=.*: \([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\1 \2/p'
+    "$sim" --quiet "$@" "${runlist[@]}" | sed -n 's/^cosim N=.*: [0-9]* commands, \([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\1 \2/p'
 }
 
 median_run() {

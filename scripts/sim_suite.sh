@@ -66,15 +66,18 @@ run() {
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
     shift
     files=("$@")
+    local shown="${args[*]}"
+    shown=${shown%% --csv*}
     args+=(--junit "$out/junit/$label.xml")
     runs=$((runs + 1))
     if [ "$verbose" = 1 ]; then
-        echo "== $label: ${#files[@]} file(s), N=$n, ${args[*]}"
+        echo "== $label: ${#files[@]} file(s), N=$n, $shown"
         "$bin" "${args[@]}" "${files[@]}" 2>&1 | tee "$log" | grep -v '^cosim N='
         rc=${PIPESTATUS[0]}
     else
         "$bin" --quiet "${args[@]}" "${files[@]}" >"$log" 2>&1 || rc=$?
-        printf '== %-14s %3d file(s) %-44s %s\n' "$label" "${#files[@]}" "${args[*]:0:${#args[@]}-2}" \
+        printf '== %-14s %3d file(s) %5s commands %-44s %s\n' "$label" "${#files[@]}" \
+            "$(sed -n 's/^cosim N=.*: \([0-9]*\) commands,.*/\1/p' "$log" | tail -n 1)" "$shown" \
             "$(grep -E '^cosim: ' "$log" | tail -n 1 || true)"
         # Details of the first failing run only; the others say how many.
         [ $rc -eq 0 ] || [ -n "$first" ] ||

@@ -455,10 +455,11 @@ int main(int argc, char **argv)
     /* CPU time, not wall time: the speed figure should not depend on what
      * else the machine is doing. */
     double cpu0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
-    uint64_t sim_cycles = 0;
+    uint64_t sim_cycles = 0, cmds = 0;
     for (int i = 0; i < a.nvecs; i++) {
         run_one(&a, rtl, a.vecs[i], &outs[i]);
         sim_cycles += outs[i].res.cycles;
+        cmds += outs[i].res.cmds_done;
         print_outcome(&a, i, &outs[i]);
         errors += outs[i].error;
         failed += !outs[i].pass && !outs[i].error;
@@ -472,9 +473,9 @@ int main(int argc, char **argv)
     stc_params p;
     stc_rtl_params(&p);
     double cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
-    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s: %" PRIu64 " cycles in %.3f s CPU "
-           "(%.0f cycles/s)\n",
-           p.n, a.run.stall_pct, a.run.seed, a.run.bare ? " (bare RTL, no compare)" : "",
+    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s: %" PRIu64 " commands, %" PRIu64
+           " cycles in %.3f s CPU (%.0f cycles/s)\n",
+           p.n, a.run.stall_pct, a.run.seed, a.run.bare ? " (bare RTL, no compare)" : "", cmds,
            sim_cycles, cpu, cpu > 0 ? (double)sim_cycles / cpu : 0.0);
     printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
     free(outs);

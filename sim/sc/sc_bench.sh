@@ -21,7 +21,7 @@ shift 3
 # "cycles cpu_seconds" of one run; both runners print
 # "<prefix> N=.. stall=..% seed=..: C cycles in S s CPU (R cycles/s)".
 run_once() {
-    "$@" | sed -n 's/^\(cosim\|sim-sc\) N=.*: \([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\2 \3/p'
+    "$@" | sed -n 's/^\(cosim\|sim-sc\) N=.*: \([0-9]* commands, \)\{0,1\}\([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\3 \4/p'
 }
 median_run() {
     local i
