@@ -46,7 +46,8 @@ help:
 	@echo "  make sim-sc         the regression as a SystemC simulation;  tlm-example: GEMM over TLM-2.0"
 	@echo "Verification:"
 	@echo "  make bugs           hand-written RTL bugs, each must be caught (table in docs/verification.md)"
-	@echo "  make mutate         Yosys mutation testing over the regression (mutate-ci: the CI subset)"
+	@echo "  make mutate         Yosys mutation testing over the regression (mutate-ci, mutate-ci-n16:"
+	@echo "                      the CI subsets at N=4 and N=16)"
 	@echo "  make cov            line/toggle (HTML) and functional coverage (cov-ci: floor check)"
 	@echo "  make xreset asan soak fuzz   X/reset randomization, sanitizers, 1M-cycle soak, AFL++"
 	@echo "Housekeeping:"
@@ -123,6 +124,7 @@ ci:
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=
 	$(MAKE) --no-print-directory mutate-ci
+	$(MAKE) --no-print-directory mutate-ci-n16
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
 test: ci
