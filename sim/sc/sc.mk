@@ -110,10 +110,12 @@ sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N)
 	done; \
 	bad=$$d/bad-c.vec; v=$$(ls $(REGRESSION_DIR)/sp24-n$(SC_TEST_N)-*.vec | head -n 1); \
 	awk '/^\/\/ section C/ { print; getline; $$1 = ($$1 == "00000000" ? "00000001" : "00000000") } { print }' $$v >$$bad; \
-	echo "== sim-sc-test: a corrupted expected C must fail (exit 1)"; \
-	rc=0; $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc --quiet $$bad >$$d/bad.out 2>&1 || rc=$$?; \
-	test $$rc = 1 && grep -q 'RESULT MISMATCH' $$d/bad.out \
-	  || { cat $$d/bad.out; echo "sim-sc-test: SystemC cosim did not flag $$bad (exit $$rc)" >&2; exit 1; }; \
+	echo "== sim-sc-test: a corrupted expected C is bad input (exit 2, row and column named), in both runners"; \
+	for r in $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N); do \
+	  rc=0; $$r --quiet $$bad >$$d/bad.out 2>&1 || rc=$$?; \
+	  test $$rc = 2 && grep -q "expected result is wrong: C row 0, column 0" $$d/bad.out \
+	    || { cat $$d/bad.out; echo "sim-sc-test: $$r did not call $$bad bad input (exit $$rc)" >&2; exit 1; }; \
+	done; \
 	rc=0; $(TLM_EXAMPLE) $$bad >$$d/bad-tlm.out 2>&1 || rc=$$?; \
 	test $$rc = 1 && grep -q 'RESULT MISMATCH' $$d/bad-tlm.out \
 	  || { cat $$d/bad-tlm.out; echo "sim-sc-test: TLM example did not flag $$bad (exit $$rc)" >&2; exit 1; }; \

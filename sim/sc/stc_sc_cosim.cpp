@@ -231,6 +231,19 @@ SC_MODULE(checker)
         }
         const stc_vec &v = s.cmd[0];
         o.ncmd = s.ncmd;
+        // A wrong stored C is bad input, not an RTL failure (as in stc_sim).
+        for (unsigned i = 0; i < s.ncmd; i++) {
+            if (s.cmd[i].fault.on || stc_vec_check_expected(&s.cmd[i], err, sizeof err) == STC_OK)
+                continue;
+            char msg[2 * STC_VEC_ERR_MAX];
+            std::snprintf(msg, sizeof msg,
+                          "%s: command %u: the vector's expected result is wrong: %s", path, i,
+                          err);
+            o.error = true;
+            o.message = msg;
+            stc_stream_free(&s);
+            return;
+        }
         if (v.n != STC_RTL_N) {
             char msg[STC_VEC_ERR_MAX + 128];
             std::snprintf(msg, sizeof msg,
