@@ -658,3 +658,80 @@ Test(stream, same_seed_same_stream)
     stc_stream_free(&a);
     stc_stream_free(&b);
 }
+
+/* ---- strictness: the comment lines are exactly as the spec writes them -- */
+
+/* Writes text with line `line` (1-based) replaced by repl. */
+static void tv_write_variant(const char *path, const char *text, unsigned line, const char *repl)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    unsigned l = 1;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        if (l == line)
+            fputs(repl, f);
+        else
+            fwrite(p, 1, n, f);
+        fputc('\n', f);
+        p += n + (nl ? 1 : 0);
+        l++;
+    }
+    fclose(f);
+}
+
+/* Every header, section and stream line of a valid stream, each spoiled
+ * five ways (doubled space after "//", doubled space inside, a tab, a
+ * trailing blank, a trailing tab), must be rejected at its own line. */
+Test(stream, comment_lines_are_exact)
+{
+    char dir[256], good[300], bad[300], err[STC_VEC_ERR_MAX], want[320], repl[256];
+    stc_stream s = {0, NULL}, back = {0, NULL};
+    size_t len = 0;
+    tv_tmpdir(dir, sizeof dir);
+    snprintf(good, sizeof good, "%s/good.vec", dir);
+    snprintf(bad, sizeof bad, "%s/bad.vec", dir);
+    tv_gen_stream("faults", 4, 2, &s);
+    s.ncmd = 2; /* a fault command and a clean one */
+    cr_assert_eq(stc_stream_write(good, &s, err, sizeof err), STC_OK, "%s", err);
+    s.ncmd = 2 * 10 * 2 * 4;
+    stc_stream_free(&s);
+    char *text = tv_slurp(good, &len);
+    cr_assert_not_null(text);
+    text[len] = '\0'; /* tv_slurp leaves room: len < its buffer */
+    unsigned line = 1, spoiled = 0;
+    for (const char *p = text; *p; line++) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        if (n > 3 && n < 200 && p[0] == '/' && p[1] == '/' && strchr(p, ' ') < p + n &&
+            strncmp(p, "// stc-vector", 13) != 0) {
+            const char *sp = memchr(p + 3, ' ', n - 3); /* the space inside, if any */
+            for (int k = 0; k < 5; k++) {
+                if (k == 1 && !sp)
+                    continue;
+                if (k == 0)
+                    snprintf(repl, sizeof repl, "//  %.*s", (int)(n - 3), p + 3);
+                else if (k == 1)
+                    snprintf(repl, sizeof repl, "%.*s  %.*s", (int)(sp - p), p,
+                             (int)(n - (size_t)(sp - p) - 1), sp + 1);
+                else if (k == 2)
+                    snprintf(repl, sizeof repl, "//\t%.*s", (int)(n - 3), p + 3);
+                else
+                    snprintf(repl, sizeof repl, "%.*s%s", (int)n, p, k == 3 ? " " : "\t");
+                tv_write_variant(bad, text, line, repl);
+                stc_status st = stc_stream_read(bad, &back, err, sizeof err);
+                snprintf(want, sizeof want, "%s:%u: ", bad, line);
+                cr_expect_eq(st, STC_EFORMAT, "line %u spoiled as '%s' was accepted", line, repl);
+                cr_expect(strncmp(err, want, strlen(want)) == 0, "line %u: '%s'", line, err);
+                if (st == STC_OK)
+                    stc_stream_free(&back);
+                spoiled++;
+            }
+        }
+        p += n + (nl ? 1 : 0);
+    }
+    cr_expect_geq(spoiled, 100u);
+    free(text);
+    tv_rmdir(dir);
+}

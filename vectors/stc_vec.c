@@ -608,6 +608,16 @@ static stc_status stc_vp_header_line(stc_vp *p, stc_vec *v, int want)
         return stc_vp_fail(p, STC_EFORMAT, "expected '// %s VALUE', got '%s'", stc_vec_keys[want],
                            q);
     }
+    /* The spec's form exactly: one space after "//", one between key and
+     * value, nothing after the value (no tabs, no doubled or trailing
+     * blanks). */
+    if (w[0] != p->ls + 3 || w[1] != w[0] + wl[0] + 1 || w[1] + wl[1] != p->ls + p->ll) {
+        stc_quote(p->ls, p->ll, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT,
+                           "header line '%s' is not exactly '// KEY VALUE' (single spaces, no "
+                           "tabs or trailing blanks)",
+                           q);
+    }
     int key = stc_vec_key_index(w[0], wl[0]);
     if (key != want) {
         stc_quote(w[0], wl[0], q, sizeof q);
@@ -670,8 +680,8 @@ static stc_status stc_vp_counted(stc_vp *p, const char *key, uint64_t lo, uint64
     if (!stc_vp_next_content(p))
         return stc_vp_expected(p, want);
     unsigned nw = stc_vp_is_comment(p) ? stc_vp_words(p, 2, w, wl, 2) : 0;
-    if (nw != 2 || p->ls[2] != ' ' || !stc_word_is(w[0], wl[0], key) || w[1] != w[0] + wl[0] + 1 ||
-        w[1] + wl[1] != p->ls + p->ll)
+    if (nw != 2 || p->ls[2] != ' ' || w[0] != p->ls + 3 || !stc_word_is(w[0], wl[0], key) ||
+        w[1] != w[0] + wl[0] + 1 || w[1] + wl[1] != p->ls + p->ll)
         return stc_vp_expected(p, want);
     return stc_vp_uint(p, key, w[1], wl[1], lo, hi, x);
 }
@@ -839,6 +849,14 @@ static stc_status stc_vp_section_head(stc_vp *p, const stc_sec *s)
         return stc_vp_fail(p, STC_EFORMAT, "unexpected end of file, expected '// section %s'",
                            want);
     int k = stc_vp_section_name(p, &name, &nl);
+    if (k >= 0 && !(memcmp(p->ls, "// section ", 11) == 0 && name == p->ls + 11 &&
+                    name + nl == p->ls + p->ll)) {
+        stc_quote(p->ls, p->ll, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT,
+                           "section line '%s' is not exactly '// section NAME' (single spaces, no "
+                           "tabs or trailing blanks)",
+                           q);
+    }
     if (k == (int)s->kind)
         return STC_OK;
     if (k == 5) {
