@@ -261,6 +261,7 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outco
     out->path = path;
     if (stc_stream_read(path, &s, out->message, sizeof out->message) != STC_OK) {
         out->error = true;
+        out->seconds = now_seconds() - t0;
         return;
     }
     out->ncmd = s.ncmd;
@@ -349,11 +350,56 @@ static void xml_escape(FILE *f, const char *s)
     }
 }
 
+/* One testcase: bad input is an <error>, a mismatch a <failure>; the
+ * options that replay it ride along as properties and the reproduce
+ * command as system-out. */
+static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const vec_outcome *o)
+{
+    char msg[STC_VEC_ERR_MAX + 128];
+    fprintf(f, "  <testcase classname=\"cosim.n%u.stall%u\" name=\"", p->n, a->run.stall_pct);
+    xml_escape(f, o->path);
+    fprintf(f, "\" time=\"%.6f\">\n", o->seconds);
+    fprintf(f,
+            "    <properties><property name=\"seed\" value=\"%" PRIu64 "\"/>"
+            "<property name=\"stall_pct\" value=\"%u\"/>"
+            "<property name=\"policy\" value=\"%s\"/>"
+            "<property name=\"commands\" value=\"%u\"/></properties>\n",
+            a->run.seed, a->run.stall_pct, stc_policy_name(a->run.policy), o->ncmd);
+    if (o->error) {
+        fprintf(f, "    <error type=\"bad input\" message=\"");
+        xml_escape(f, o->message);
+        fprintf(f, "\"/>\n");
+    } else if (!o->pass) {
+        if (o->res.timeout)
+            snprintf(msg, sizeof msg, "timeout: no completion within the cycle budget");
+        else if (o->res.mismatch_cycles || o->res.check_failed)
+            snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s (command %d)",
+                     o->res.first_bad_cycle, o->res.first_signal, o->res.first_cmd);
+        else
+            snprintf(msg, sizeof msg, "wrong result rows (model and RTL agreed every cycle)");
+        fprintf(f, "    <failure type=\"mismatch\" message=\"");
+        xml_escape(f, msg);
+        fprintf(f, "\"/>\n");
+    }
+    fprintf(f, "    <system-out>reproduce: ");
+    xml_escape(f, a->argv0);
+    fprintf(f, " --seed %" PRIu64 " --stall %u --policy %s", a->run.seed, a->run.stall_pct,
+            stc_policy_name(a->run.policy));
+    if (a->run.reset_at)
+        fprintf(f, " --reset-at %" PRIu64, a->run.reset_at);
+    if (a->run.meta_fault)
+        fputs(" --meta-fault", f);
+    fputc(' ', f);
+    xml_escape(f, o->path);
+    fprintf(f, "</system-out>\n  </testcase>\n");
+}
+
 /* JUnit XML, written to a temporary file and renamed into place. */
-static int write_junit(const sim_args *a, const vec_outcome *outs, int failures)
+static int write_junit(const sim_args *a, const vec_outcome *outs, int failures, int errors)
 {
     char tmp[4096];
     stc_params p;
+    double total = 0;
     stc_rtl_params(&p);
     snprintf(tmp, sizeof tmp, "%s.tmp", a->junit);
     FILE *f = fopen(tmp, "w");
@@ -361,31 +407,15 @@ static int write_junit(const sim_args *a, const vec_outcome *outs, int failures)
         fprintf(stderr, "stc_sim: cannot write %s: %s\n", tmp, strerror(errno));
         return -1;
     }
+    for (int i = 0; i < a->nvecs; i++)
+        total += outs[i].seconds;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<testsuite name=\"cosim.n%u.stall%u\" tests=\"%d\" failures=\"%d\">\n", p.n,
-            a->run.stall_pct, a->nvecs, failures);
-    for (int i = 0; i < a->nvecs; i++) {
-        const vec_outcome *o = &outs[i];
-        fprintf(f, "  <testcase classname=\"cosim.n%u.stall%u\" name=\"", p.n, a->run.stall_pct);
-        xml_escape(f, o->path);
-        fprintf(f, "\" time=\"%.3f\">", o->seconds);
-        if (!o->pass) {
-            char msg[STC_VEC_ERR_MAX + 128];
-            if (o->error)
-                snprintf(msg, sizeof msg, "%s", o->message);
-            else if (o->res.timeout)
-                snprintf(msg, sizeof msg, "timeout: no completion within the cycle budget");
-            else if (o->res.mismatch_cycles || o->res.check_failed)
-                snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s",
-                         o->res.first_bad_cycle, o->res.first_signal);
-            else
-                snprintf(msg, sizeof msg, "wrong result rows (model and RTL agreed every cycle)");
-            fprintf(f, "<failure message=\"");
-            xml_escape(f, msg);
-            fprintf(f, "\"/>");
-        }
-        fprintf(f, "</testcase>\n");
-    }
+    fprintf(f,
+            "<testsuite name=\"cosim.n%u.stall%u\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+            "time=\"%.6f\">\n",
+            p.n, a->run.stall_pct, a->nvecs, failures, errors, total);
+    for (int i = 0; i < a->nvecs; i++)
+        junit_case(f, a, &p, &outs[i]);
     fprintf(f, "</testsuite>\n");
     if (fclose(f) != 0 || rename(tmp, a->junit) != 0) {
         fprintf(stderr, "stc_sim: cannot write %s\n", a->junit);
@@ -467,7 +497,7 @@ int main(int argc, char **argv)
     stc_rtl_destroy(rtl);
     if (a.trace)
         printf("trace written: %s\n", a.trace);
-    int junit_bad = a.junit ? write_junit(&a, outs, failed + errors) : 0;
+    int junit_bad = a.junit ? write_junit(&a, outs, failed, errors) : 0;
     if (a.csv && write_csv(&a, outs) != 0)
         junit_bad = 1;
     stc_params p;

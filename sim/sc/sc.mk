@@ -116,6 +116,11 @@ sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N)
 	  test $$rc = 2 && grep -q "expected result is wrong: C row 0, column 0" $$d/bad.out \
 	    || { cat $$d/bad.out; echo "sim-sc-test: $$r did not call $$bad bad input (exit $$rc)" >&2; exit 1; }; \
 	done; \
+	echo "== sim-sc-test: in JUnit, bad input is an <error> (not a <failure>), with seed, stall and reproduce"; \
+	$(BUILD)/stc_sim-n$(SC_TEST_N) --quiet --seed 5 --stall 10 --junit $$d/bad.xml $$bad $(firstword $(SC_TEST_SINGLES)) >/dev/null 2>&1 || true; \
+	grep -q 'tests="2" failures="0" errors="1"' $$d/bad.xml && grep -q '<error type="bad input"' $$d/bad.xml \
+	  && grep -q '<property name="seed" value="5"/>' $$d/bad.xml && grep -q 'reproduce: .* --seed 5 --stall 10 ' $$d/bad.xml \
+	  || { cat $$d/bad.xml; echo "sim-sc-test: JUnit of a bad vector is wrong" >&2; exit 1; }; \
 	rc=0; $(TLM_EXAMPLE) $$bad >$$d/bad-tlm.out 2>&1 || rc=$$?; \
 	test $$rc = 1 && grep -q 'RESULT MISMATCH' $$d/bad-tlm.out \
 	  || { cat $$d/bad-tlm.out; echo "sim-sc-test: TLM example did not flag $$bad (exit $$rc)" >&2; exit 1; }; \
