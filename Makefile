@@ -120,6 +120,7 @@ ci:
 	$(MAKE) --no-print-directory cosim-ci
 	$(MAKE) --no-print-directory report-check
 	$(MAKE) --no-print-directory debug-test
+	$(MAKE) --no-print-directory verdict-test
 	$(MAKE) --no-print-directory sim-sc-test
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=

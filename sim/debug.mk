@@ -95,6 +95,11 @@ endef
 $(eval $(call DBG_BUG_RULES,$(DBG_TEST_N)))
 $(eval $(call DBG_LINK_RULES,$(DBG_TEST_N),-bug))
 
+# `make verdict-test`: exit codes through make (scripts/verdict_test.sh).
+.PHONY: verdict-test
+verdict-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_sim-n$(DBG_TEST_N)-bug
+	@scripts/verdict_test.sh $(BUILD)
+
 # `make debug-test`: the tools above on the broken N=4 build (see
 # sim/wave/debug_test.sh for what it checks).
 debug-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_debug-n$(DBG_TEST_N) \

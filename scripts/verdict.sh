@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# verdict.sh - runs `make ARGS...` and exits with the verdict the target
+# recorded instead of GNU make's own status (make exits 2 whenever a
+# recipe fails, whatever the recipe returned):
+#
+#   scripts/verdict.sh sim [N=4] [VEC=f.vec] [SEED=..] ...
+#
+# exit: 0 pass, 1 mismatch (RTL and golden model disagree), 2 bad input or
+# set-up error. Targets that record no verdict (anything but sim) give 0
+# when make succeeds and 2 when it fails.
+set -u
+build=build
+for a in "$@"; do
+    case $a in BUILD=*) build=${a#BUILD=} ;; esac
+done
+verdict="$build/sim.verdict"
+rm -f "$verdict"
+rc=0
+"${MAKE:-make}" "$@" || rc=$?
+if [ -s "$verdict" ]; then
+    v=$(cat "$verdict")
+    case $v in 0 | 1 | 2) exit "$v" ;; esac
+fi
+[ $rc -eq 0 ] && exit 0
+exit 2

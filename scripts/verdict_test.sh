@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# verdict_test.sh - the exit-code promise of the README, through make:
+# scripts/verdict.sh make sim ... exits 0 on a pass, 1 on a mismatch, 2 on
+# bad input, and `make sim` prints exactly one closing verdict line.
+# Uses the deliberately broken N=4 build of sim/debug.mk (SIM_VARIANT=-bug).
+# Driven by `make verdict-test`.
+set -u
+build=${1:-build}
+fail=0
+good=vectors/regression/dense-n4-dense-m1-k4-s1.vec
+bad=tb/bad_vectors/non-hex.vec
+check() { # WANT LABEL MAKE-ARGS...
+    local want=$1 label=$2 rc=0 out
+    shift 2
+    out=$(scripts/verdict.sh --no-print-directory BUILD="$build" SIM_DEBUG=0 "$@" 2>&1) || rc=$?
+    local lines
+    lines=$(grep -cE '^make sim: (PASS|FAIL|ERROR)' <<<"$out")
+    if [ "$rc" -ne "$want" ] || [ "$lines" -ne 1 ]; then
+        echo "verdict-test: $label: exit $rc (want $want), $lines closing line(s)" >&2
+        tail -n 5 <<<"$out" >&2
+        fail=1
+    else
+        echo "verdict-test: $label: exit $rc, $(grep -E '^make sim: (PASS|FAIL|ERROR)' <<<"$out")"
+    fi
+}
+check 0 "passing vector" sim VEC=$good
+check 2 "malformed vector" sim VEC=$bad
+check 2 "missing vector" sim VEC=no/such.vec
+check 1 "broken RTL, one vector" sim VEC=vectors/regression/sp24-n4-2of4-m16-k64-s1.vec SIM_VARIANT=-bug
+check 1 "broken RTL, the suite" sim N=4 SIM_VARIANT=-bug
+exit $fail
