@@ -511,6 +511,7 @@ void stc_fcov_report(const stc_fcov *f, FILE *out, bool list_misses)
 
 #include "stc_gen.h"
 #include "stc_lockstep.h"
+#include "stc_out.h"
 
 #define FCOV_MAX_STALLS 8
 #define FCOV_EXTRA_NBLK 6
@@ -759,17 +760,15 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
 
 static int fcov_write_report(const char *path, const stc_fcov *f)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *o = fopen(tmp, "w");
-    if (!o) {
-        fprintf(stderr, "stc_fcov: cannot write %s: %s\n", tmp, strerror(errno));
+    char err[STC_VEC_ERR_MAX];
+    stc_out o;
+    if (stc_out_open(&o, path, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_fcov: %s\n", err);
         return 2;
     }
-    stc_fcov_report(f, o, true);
-    if (fclose(o) != 0 || rename(tmp, path) != 0) {
-        fprintf(stderr, "stc_fcov: cannot write %s\n", path);
-        remove(tmp);
+    stc_fcov_report(f, o.f, true);
+    if (stc_out_close(&o, true, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_fcov: %s\n", err);
         return 2;
     }
     return 0;

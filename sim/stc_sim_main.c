@@ -14,6 +14,7 @@
 
 #include "stc_cli.h"
 #include "stc_lockstep.h"
+#include "stc_out.h"
 
 #define MAX_PLUSARGS 8
 
@@ -394,19 +395,19 @@ static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const ve
     fprintf(f, "</system-out>\n  </testcase>\n");
 }
 
-/* JUnit XML, written to a temporary file and renamed into place. */
+/* JUnit XML, through the atomic writer (vectors/stc_out.h). */
 static int write_junit(const sim_args *a, const vec_outcome *outs, int failures, int errors)
 {
-    char tmp[4096];
+    char err[STC_VEC_ERR_MAX];
+    stc_out out;
     stc_params p;
     double total = 0;
     stc_rtl_params(&p);
-    snprintf(tmp, sizeof tmp, "%s.tmp", a->junit);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "stc_sim: cannot write %s: %s\n", tmp, strerror(errno));
+    if (stc_out_open(&out, a->junit, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_sim: %s\n", err);
         return -1;
     }
+    FILE *f = out.f;
     for (int i = 0; i < a->nvecs; i++)
         total += outs[i].seconds;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -417,9 +418,8 @@ static int write_junit(const sim_args *a, const vec_outcome *outs, int failures,
     for (int i = 0; i < a->nvecs; i++)
         junit_case(f, a, &p, &outs[i]);
     fprintf(f, "</testsuite>\n");
-    if (fclose(f) != 0 || rename(tmp, a->junit) != 0) {
-        fprintf(stderr, "stc_sim: cannot write %s\n", a->junit);
-        remove(tmp);
+    if (stc_out_close(&out, true, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_sim: %s\n", err);
         return -1;
     }
     return 0;
@@ -427,13 +427,13 @@ static int write_junit(const sim_args *a, const vec_outcome *outs, int failures,
 
 static int write_csv(const sim_args *a, const vec_outcome *outs)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", a->csv);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "stc_sim: cannot write %s: %s\n", tmp, strerror(errno));
+    char err[STC_VEC_ERR_MAX];
+    stc_out out;
+    if (stc_out_open(&out, a->csv, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_sim: %s\n", err);
         return -1;
     }
+    FILE *f = out.f;
     fprintf(f, "vector,class,n,mode,m,k,nblk,skipped_blocks,bias,w_zeros,w_elems,seed,stall_pct,"
                "pass,cycles,stall_cycles,macs_alg,macs_actual,macs_gated,macs_skipped,"
                "w_bytes,meta_bytes,a_bytes\n");
@@ -449,9 +449,8 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
             fprintf(f, ",%u", c[j]);
         fputc('\n', f);
     }
-    if (fclose(f) != 0 || rename(tmp, a->csv) != 0) {
-        fprintf(stderr, "stc_sim: cannot write %s\n", a->csv);
-        remove(tmp);
+    if (stc_out_close(&out, true, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_sim: %s\n", err);
         return -1;
     }
     return 0;

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stc_out.h"
+
 enum vkind { K_BOOL, K_I8, K_U8, K_U32, K_I32 };
 enum vshape { SH_SCALAR, SH_COL, SH_COL2, SH_GRID, SH_CNT };
 enum vside { SIDE_IN, SIDE_OUT, SIDE_PRB };
@@ -379,28 +381,8 @@ static stc_status vcd_body(vcd_out *o, const stc_window *w, const char *title)
     return ferror(o->f) ? STC_EIO : STC_OK;
 }
 
-/* Opens path.tmp for an atomic write. */
-static FILE *open_tmp(const char *path, char *tmp, size_t len)
-{
-    if ((size_t)snprintf(tmp, len, "%s.tmp", path) >= len)
-        return NULL;
-    return fopen(tmp, "w");
-}
-
-static stc_status close_tmp(FILE *f, const char *tmp, const char *path, stc_status st)
-{
-    if (fclose(f) != 0 && st == STC_OK)
-        st = STC_EIO;
-    if (st == STC_OK && rename(tmp, path) != 0)
-        st = STC_EIO;
-    if (st != STC_OK)
-        remove(tmp);
-    return st;
-}
-
 stc_status stc_window_write_vcd(const stc_window *w, const char *path, const char *title)
 {
-    char tmp[4096];
     vcd_out o;
     stc_status st = STC_ENOMEM;
     memset(&o, 0, sizeof o);
@@ -411,8 +393,15 @@ stc_status stc_window_write_vcd(const stc_window *w, const char *path, const cha
         o.prev = calloc(o.nvars, sizeof *o.prev);
     }
     if (o.prev) {
-        o.f = open_tmp(path, tmp, sizeof tmp);
-        st = o.f ? close_tmp(o.f, tmp, path, vcd_body(&o, w, title)) : STC_EIO;
+        stc_out out;
+        st = stc_out_open(&out, path, NULL, 0);
+        if (st == STC_OK) {
+            o.f = out.f;
+            stc_status body = vcd_body(&o, w, title);
+            st = stc_out_close(&out, body == STC_OK, NULL, 0);
+            if (st == STC_OK)
+                st = body;
+        }
     }
     free(o.prev);
     free((void *)o.in);
@@ -599,10 +588,10 @@ static void gtkw_body(FILE *f, const stc_window *w, const char *dump_path)
 
 stc_status stc_window_write_gtkw(const stc_window *w, const char *dump_path, const char *path)
 {
-    char tmp[4096];
-    FILE *f = open_tmp(path, tmp, sizeof tmp);
-    if (!f)
-        return STC_EIO;
-    gtkw_body(f, w, dump_path);
-    return close_tmp(f, tmp, path, ferror(f) ? STC_EIO : STC_OK);
+    stc_out out;
+    stc_status st = stc_out_open(&out, path, NULL, 0);
+    if (st != STC_OK)
+        return st;
+    gtkw_body(out.f, w, dump_path);
+    return stc_out_close(&out, true, NULL, 0);
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "stc_meta.h"
+#include "stc_out.h"
 #include "stc_ref.h"
 
 /* ---- shape helpers ------------------------------------------------------ */
@@ -1133,54 +1134,16 @@ static void stc_emit_stream(FILE *f, const void *ctx)
 
 typedef void (*stc_emit_fn)(FILE *f, const void *ctx);
 
-/* Emits into an open temporary file and closes it; fsync so the rename
- * never exposes an empty file after a crash. */
-static stc_status stc_write_tmp(FILE *f, stc_emit_fn emit, const void *ctx)
-{
-    emit(f, ctx);
-    bool ok = fflush(f) == 0 && !ferror(f);
-    ok = ok && fsync(fileno(f)) == 0;
-    ok = fclose(f) == 0 && ok;
-    return ok ? STC_OK : STC_EIO;
-}
-
-/* path.tmp.XXXXXX in the same directory, renamed over path when complete;
- * on any failure the temporary file is removed and path left untouched. */
+/* Emits through the project's one atomic writer (vectors/stc_out.h). */
 static stc_status stc_write_atomic(const char *path, stc_emit_fn emit, const void *ctx, char *err,
                                    size_t errlen)
 {
-    stc_status st;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + sizeof ".tmp.XXXXXX");
-    if (!tmp) {
-        stc_errf(err, errlen, "%s: out of memory", path);
-        return STC_ENOMEM;
-    }
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        stc_errf(err, errlen, "%s: cannot create temporary file: %s", path, strerror(errno));
-        free(tmp);
-        return STC_EIO;
-    }
-    /* mkstemp makes the file 0600; vectors are checked in, so 0644. */
-    (void)fchmod(fd, 0644);
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        st = STC_EIO;
-    } else {
-        st = stc_write_tmp(f, emit, ctx);
-    }
-    if (st == STC_OK && rename(tmp, path) != 0)
-        st = STC_EIO;
-    if (st != STC_OK) {
-        stc_errf(err, errlen, "%s: write failed: %s", path, strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
-    return st;
+    stc_out o;
+    stc_status st = stc_out_open(&o, path, err, errlen);
+    if (st != STC_OK)
+        return st;
+    emit(o.f, ctx);
+    return stc_out_close(&o, true, err, errlen);
 }
 
 stc_status stc_vec_write(const char *path, const stc_vec *v, char *err, size_t errlen)

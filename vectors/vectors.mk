@@ -4,7 +4,7 @@
 # (stc_gen.c); it needs $(CMODEL_LIB) for the metadata codec and the
 # functional reference. The two tools are thin mains over the library.
 VEC_LIB      := $(BUILD)/libstc_vec.a
-VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c
+VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_out.c
 VEC_LIB_OBJS := $(VEC_LIB_SRCS:%.c=$(BUILD)/%.o)
 VEC_HDRS     := $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
 VECGEN       := $(BUILD)/stc_vecgen

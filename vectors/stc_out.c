@@ -1,0 +1,133 @@
+/*
+ * stc_out.c - atomic output files (see stc_out.h).
+ */
+#include "stc_out.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+/* Write through: FIFOs, devices, sockets. O_APPEND is not wanted (a
+ * device has no end) and O_TRUNC is harmless on them. */
+static stc_status open_through(stc_out *o, const char *path, char *err, size_t errlen)
+{
+    o->f = fopen(path, "w");
+    if (!o->f) {
+        stc_errf(err, errlen, "%s: cannot open for writing: %s", path, strerror(errno));
+        return STC_EIO;
+    }
+    return STC_OK;
+}
+
+static stc_status open_temporary(stc_out *o, const char *path, char *err, size_t errlen)
+{
+    size_t plen = strlen(path);
+    o->tmp = malloc(plen + sizeof ".tmp.XXXXXX");
+    if (!o->tmp) {
+        stc_errf(err, errlen, "%s: out of memory", path);
+        return STC_ENOMEM;
+    }
+    memcpy(o->tmp, path, plen);
+    memcpy(o->tmp + plen, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        stc_errf(err, errlen, "%s: cannot create a temporary file beside it: %s", path,
+                 strerror(errno));
+        free(o->tmp);
+        o->tmp = NULL;
+        return STC_EIO;
+    }
+    /* mkstemp makes the file 0600; outputs are shared and checked in. */
+    (void)fchmod(fd, 0644);
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        stc_errf(err, errlen, "%s: %s", path, strerror(errno));
+        close(fd);
+        unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+        return STC_EIO;
+    }
+    return STC_OK;
+}
+
+stc_status stc_out_open(stc_out *o, const char *path, char *err, size_t errlen)
+{
+    struct stat sb, lsb;
+    memset(o, 0, sizeof *o);
+    bool link = lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode);
+    bool exists = stat(path, &sb) == 0;
+    /* A link to a pipe or a device (/dev/stdout) is written through; a
+     * link to a regular file (or to nothing) would be replaced by the
+     * rename, so it is refused. */
+    if (link && (!exists || S_ISREG(sb.st_mode))) {
+        stc_errf(err, errlen,
+                 "%s: is a symbolic link to a %s; refusing to replace it (give the path it "
+                 "points to)",
+                 path, exists ? "file" : "missing file");
+        return STC_EIO;
+    }
+    o->path = dup_str(path);
+    if (!o->path) {
+        stc_errf(err, errlen, "%s: out of memory", path);
+        return STC_ENOMEM;
+    }
+    bool through = exists && !S_ISREG(sb.st_mode);
+    if (through && S_ISDIR(sb.st_mode)) {
+        stc_errf(err, errlen, "%s: is a directory", path);
+        free(o->path);
+        o->path = NULL;
+        return STC_EIO;
+    }
+    stc_status st =
+        through ? open_through(o, path, err, errlen) : open_temporary(o, path, err, errlen);
+    if (st != STC_OK) {
+        free(o->path);
+        o->path = NULL;
+    }
+    return st;
+}
+
+stc_status stc_out_close(stc_out *o, bool commit, char *err, size_t errlen)
+{
+    stc_status st = STC_OK;
+    if (!o->f)
+        return STC_EIO;
+    bool ok = fflush(o->f) == 0 && !ferror(o->f);
+    /* fsync so that a rename never exposes an empty file after a crash;
+     * a FIFO or a terminal cannot be synced, and need not be. */
+    if (ok && o->tmp)
+        ok = fsync(fileno(o->f)) == 0;
+    int saved = errno;
+    ok = fclose(o->f) == 0 && ok;
+    o->f = NULL;
+    if (o->tmp) {
+        if (ok && commit && rename(o->tmp, o->path) != 0) {
+            saved = errno;
+            ok = false;
+        }
+        if (!ok || !commit)
+            unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+    }
+    if (!ok) {
+        stc_errf(err, errlen, "%s: write failed: %s", o->path, strerror(saved ? saved : EIO));
+        st = STC_EIO;
+    }
+    free(o->path);
+    o->path = NULL;
+    return st;
+}
