@@ -32,7 +32,8 @@ help:
 	@echo "  make sim            build what is stale, run the lockstep suite (RTL vs golden model):"
 	@echo "                      single commands, command streams under every host policy, resets,"
 	@echo "                      the illegal-metadata fault space, corners, fresh vectors, ICG build"
-	@echo "  make sim VEC=f.vec  run one vector;  SEED=, STALL= (0..90 %), N= as expected"
+	@echo "  make sim VEC=...    files, globs or directories of vectors/streams;  SEED=, STALL= (0..90 %),"
+	@echo "                      N= (even, 4..16; sizes without checked-in vectors use generated ones)"
 	@echo "  make test           everything CI runs (same as make ci)"
 	@echo "  make ci             format/cppcheck, lint, smoke, unit tests, the make sim suite,"
 	@echo "                      report check, debugger test, SystemC test, verify-ci, bugs,"
@@ -118,6 +119,7 @@ ci:
 	@mkdir -p $(CI_DIR)
 	$(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
 	$(MAKE) --no-print-directory cosim-ci
+	$(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
 	$(MAKE) --no-print-directory report-check
 	$(MAKE) --no-print-directory debug-test
 	$(MAKE) --no-print-directory verdict-test

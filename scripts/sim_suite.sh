@@ -10,7 +10,8 @@
 # given, is the same RTL built with the latch clock-gate cell (STC_USE_ICG).
 # Environment: SEED (1), STALL (0: the stall of the first run, the
 # single-command regression), VECDIR (vectors/regression), QUICK=1 (only the
-# first run: a single vector or a quick look).
+# first run: a single vector or a quick look). An N without checked-in
+# vectors (6..14) gets a generated set of single vectors and streams.
 #
 # Runs, each with its own seed derived from SEED:
 #   singles        every checked-in single-command vector, STALL%
@@ -43,7 +44,19 @@ seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${Q
 mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"
 rm -f "$out"/junit/*.xml "$out/first-failure.args"
 
-singles=() streams=() sp24=()
+singles=() streams=() sp24=() gen=()
+# gen FILE STC_VECGEN-ARGS...: a generated file under $out/gen, kept in gen[].
+g() {
+    local f="$out/gen/$1"
+    shift
+    "$vecgen" "$@" -o "$f" || die "stc_vecgen $* failed"
+    gen+=("$f")
+}
+# kd CLASS: dense rows per K-block of the class's mode at this N.
+kd() {
+    case $1 in sp24* | prune24 | corner-zero-groups | corner-single | corner-extremes | corner-wrap) echo $((2 * n)) ;; *) echo "$n" ;; esac
+}
+
 for f in "$vecdir"/*-n"$n"-*.vec; do
     [ -e "$f" ] || continue
     case ${f##*/} in
@@ -54,6 +67,25 @@ done
 for f in "${singles[@]}"; do
     case ${f##*/} in *-2of4-*) [[ $f == *corner-zero-tile* ]] || sp24+=("$f") ;; esac
 done
+# An array size without checked-in vectors (6..14) runs on vectors and
+# streams generated here from SEED, every class and size edge included.
+if [ ${#singles[@]} -eq 0 ]; then
+    echo "== no checked-in vectors for N=$n in $vecdir: generating them (seed $seed)"
+    for spec in "dense 1 1" "dense 37 3" "sp24 16 2" "sp24 5 4" "block 20 8" "sp24-block 9 6" \
+        "unstructured 23 2" "prune24 30 2" "corner-extremes 8 2" "corner-zero-tile 4 2" \
+        "corner-zero-groups 12 2" "corner-single 7 1" "corner-wrap 6 2" "dense 1024 1" \
+        "sp24 64 64"; do
+        set -- $spec
+        g "gen-$1-n$n-m$2-b$3-s$seed.vec" --class "$1" --n "$n" --m "$2" --k $(($3 * $(kd "$1"))) \
+            --seed "$seed"
+        singles+=("${gen[-1]}")
+        case $1 in sp24 | sp24-block | prune24 | corner-single | corner-zero-groups) sp24+=("${gen[-1]}") ;; esac
+    done
+    g "stream-pairs-n$n-s$seed.vec" --stream pairs --n "$n" --seed "$seed"
+    g "stream-mix-n$n-l40-s$seed.vec" --stream mix --n "$n" --seed "$seed" --len 40
+    streams=("${gen[-2]}" "${gen[-1]}")
+    gen=()
+fi
 [ ${#singles[@]} -gt 0 ] || die "no vectors for N=$n in $vecdir"
 
 status=0 runs=0 failed_runs=0 first=""
@@ -121,13 +153,6 @@ if [ "$quick" != 1 ]; then
             "${streams[@]}"
     fi
     # Generated: the fault space, the corners, a fresh sample from this seed.
-    gen=()
-    g() {
-        local f="$out/gen/$1"
-        shift
-        "$vecgen" "$@" -o "$f" || die "stc_vecgen $* failed"
-        gen+=("$f")
-    }
     g "stream-faults-n$n-s$seed.vec" --stream faults --n "$n" --seed "$seed"
     run faults "$runner" 0 --seed "$(s 8)" --stall 20 --policy random -- "${gen[0]}"
     [ ${#sp24[@]} -gt 0 ] &&
@@ -140,9 +165,7 @@ if [ "$quick" != 1 ]; then
         "prune24 30 2" "corner-extremes 5 2" "corner-zero-groups 12 2" "corner-single 7 1" \
         "corner-wrap 6 2"; do
         set -- $spec
-        kd=$n
-        case $1 in sp24* | prune24 | corner-zero-groups | corner-single | corner-extremes | corner-wrap) kd=$((2 * n)) ;; esac
-        g "fresh-$1-n$n-s$fs.vec" --class "$1" --n "$n" --m "$2" --k $(($3 * kd)) --seed "$fs"
+        g "fresh-$1-n$n-s$fs.vec" --class "$1" --n "$n" --m "$2" --k $(($3 * $(kd "$1"))) --seed "$fs"
         fresh+=("${gen[-1]}")
     done
     g "stream-mix-n$n-l48-s$fs.vec" --stream mix --n "$n" --seed "$fs" --len 48

@@ -28,4 +28,14 @@ check 2 "malformed vector" sim VEC=$bad
 check 2 "missing vector" sim VEC=no/such.vec
 check 1 "broken RTL, one vector" sim VEC=vectors/regression/sp24-n4-2of4-m16-k64-s1.vec SIM_VARIANT=-bug
 check 1 "broken RTL, the suite" sim N=4 SIM_VARIANT=-bug
+# An unsupported array size is refused before anything is built.
+start=$(date +%s)
+rc=0
+out=$(scripts/verdict.sh --no-print-directory BUILD="$build" sim N=32 2>&1) || rc=$?
+if [ $rc -ne 2 ] || ! grep -q 'N=32 is not supported' <<<"$out" || [ $(($(date +%s) - start)) -gt 10 ]; then
+    echo "verdict-test: N=32: exit $rc, want 2 at once with a message" >&2
+    fail=1
+else
+    echo "verdict-test: unsupported N: exit 2 at once ($(grep -o 'N=32 is not supported[^(]*' <<<"$out"))"
+fi
 exit $fail
