@@ -12,7 +12,10 @@
 # it; the same checks on the committed docs/report/runs.csv; and that the
 # committed M = 16 rows equal the fresh ones (same seeds, so a difference
 # means the model, RTL or generator changed and `make report` is due), and
-# that summary.csv and report.md follow from runs.csv with today's scripts.
+# that summary.csv and report.md follow from runs.csv with today's scripts,
+# and that every published file is whole (scripts/report_files_check.sh,
+# itself shown to reject a truncated PNG). `make report` writes into
+# BUILD/report/publish and moves files into docs/ only when all are whole.
 REPORT_DOCS ?= docs
 REPORT_JOBS ?= $(JOBS)
 REPORT_ENV = JOBS=$(REPORT_JOBS) VECGEN=$(BUILD)/stc_vecgen SIM=$(BUILD)/stc_sim-n16
@@ -34,4 +37,10 @@ report-check: $(BUILD)/stc_vecgen $(BUILD)/stc_sim-n16
 	  || { echo "report-check: $(REPORT_DOCS)/report/summary.csv does not follow from runs.csv with scripts/report_analyze.awk: run make report" >&2; exit 1; }
 	@awk -F, -f scripts/report_md.awk $(REPORT_DOCS)/report/summary.csv | diff -q - $(REPORT_DOCS)/report.md >/dev/null \
 	  || { echo "report-check: $(REPORT_DOCS)/report.md does not follow from summary.csv with scripts/report_md.awk: run make report" >&2; exit 1; }
-	@echo "report-check: committed report matches a fresh run at M=16 and follows from its CSV"
+	@scripts/report_files_check.sh $(REPORT_DOCS) 55
+	@rm -rf $(BUILD)/report-cut && mkdir -p $(BUILD)/report-cut/report && cp $(REPORT_DOCS)/report.md $(BUILD)/report-cut/ \
+	  && cp $(REPORT_DOCS)/report/* $(BUILD)/report-cut/report/ && f=$$(ls $(BUILD)/report-cut/report/*.png | head -n 1) \
+	  && head -c 2000 $(REPORT_DOCS)/report/$${f##*/} >$$f; \
+	  if scripts/report_files_check.sh $(BUILD)/report-cut 55 >/dev/null 2>&1; then \
+	    echo "report-check: a truncated PNG was not detected" >&2; exit 1; fi
+	@echo "report-check: committed report matches a fresh run at M=16, follows from its CSV, and its files are whole"

@@ -133,12 +133,22 @@ echo "report: sweep done in $((t1 - t0)) s"
 [ $quick = 1 ] && exit 0
 
 # ---- publish ----------------------------------------------------------------
-mkdir -p "$docs/report"
-cp "$runs" "$docs/report/runs.csv"
-cp "$out/summary.csv" "$docs/report/summary.csv"
+# Everything is written into a staging directory under BUILD first and
+# checked whole; only then is each file moved into DOCS (a rename on the
+# same file system), so an interrupted `make report` leaves docs/ as it was.
+stage=$out/publish
+rm -rf "$stage"
+mkdir -p "$stage/report"
+cp "$runs" "$stage/report/runs.csv"
+cp "$out/summary.csv" "$stage/report/summary.csv"
 echo "report: plots"
-"$GNUPLOT" -e "csv='$docs/report/summary.csv'; outdir='$docs/report'" "$here/report_plots.gp"
+"$GNUPLOT" -e "csv='$stage/report/summary.csv'; outdir='$stage/report'" "$here/report_plots.gp"
 # gnuplot's SVG carries no date; its PNG (cairo) none either. Nothing to strip.
-awk -F, -f "$here/report_md.awk" "$docs/report/summary.csv" >"$docs/report.md.tmp"
-mv "$docs/report.md.tmp" "$docs/report.md"
-echo "report: wrote $docs/report.md, $docs/report/{runs,summary}.csv and $(ls "$docs"/report/*.png | wc -l) plots (PNG + SVG)"
+awk -F, -f "$here/report_md.awk" "$stage/report/summary.csv" >"$stage/report.md"
+"$here/report_files_check.sh" "$stage" "$total"
+mkdir -p "$docs/report"
+for f in "$stage"/report/*; do
+    cp "$f" "$docs/report/.${f##*/}.tmp" && mv -f "$docs/report/.${f##*/}.tmp" "$docs/report/${f##*/}"
+done
+cp "$stage/report.md" "$docs/.report.md.tmp" && mv -f "$docs/.report.md.tmp" "$docs/report.md"
+echo "report: wrote $docs/report.md, $docs/report/{runs,summary}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"
