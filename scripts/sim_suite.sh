@@ -10,7 +10,8 @@
 # given, is the same RTL built with the latch clock-gate cell (STC_USE_ICG).
 # Environment: SEED (1), STALL (0: the stall of the first run, the
 # single-command regression), VECDIR (vectors/regression), QUICK=1 (only the
-# first run: a single vector or a quick look). An N without checked-in
+# first run: a single vector or a quick look), WAVES_RUNNER (the tracing
+# build: keep an FST of every failing file in OUTDIR/waves). An N without checked-in
 # vectors (6..14) gets a generated set of single vectors and streams.
 #
 # Runs, each with its own seed derived from SEED:
@@ -39,10 +40,12 @@ die() { echo "sim_suite.sh: $*" >&2; exit 2; }
 [ $# -ge 4 ] || die "usage: sim_suite.sh RUNNER VECGEN N OUTDIR [ICG_RUNNER]"
 runner=$1 vecgen=$2 n=$3 out=$4 icg=${5:-}
 seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${QUICK:-0}
+waves=${WAVES_RUNNER:-}
 [ -x "$runner" ] || die "no runner $runner (make $runner)"
 [ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
 mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"
 rm -f "$out"/junit/*.xml "$out/first-failure.args"
+rm -rf "$out/waves"
 
 singles=() streams=() sp24=() gen=()
 # gen FILE STC_VECGEN-ARGS...: a generated file under $out/gen, kept in gen[].
@@ -115,6 +118,9 @@ run() {
         [ $rc -eq 0 ] || [ -n "$first" ] ||
             grep -vE '^(cosim|\[ *[0-9]+/[0-9]+\] PASS)' "$log" | head -n 16
     fi
+    if [ $rc -eq 1 ] && [ -n "$waves" ] && [[ $label != icg-* ]]; then
+        keep_waves "$label" "${args[@]:0:${#args[@]}-2}"
+    fi
     if [ $rc -ne 0 ]; then
         failed_runs=$((failed_runs + 1))
         [ $rc -eq 1 ] && [ $status -ne 2 ] && status=1
@@ -133,6 +139,28 @@ run() {
             first="$first"$'\n'"  reproduce: $repro"
         fi
     fi
+}
+
+# keep_waves LABEL ARGS...: an FST of every failing file of the run that
+# just failed (at most 20 in all), from the tracing build (WAVES=1).
+kept=0
+keep_waves() {
+    local label=$1 f name
+    shift
+    mkdir -p "$out/waves"
+    local opts=()
+    while [ $# -gt 0 ]; do
+        case $1 in --csv | --junit) shift ;; *) opts+=("$1") ;; esac
+        shift
+    done
+    while read -r f; do
+        [ $kept -lt 20 ] || return 0
+        name=${f##*/}
+        "$waves" --quiet "${opts[@]}" --trace "$out/waves/$label-${name%.vec}.fst" "$f" \
+            >/dev/null 2>&1
+        echo "   waveform: $out/waves/$label-${name%.vec}.fst"
+        kept=$((kept + 1))
+    done < <(sed -nE 's/^\[ *[0-9]+\/[0-9]+\] FAIL ([^ ]+).*/\1/p' "$out/$label.log")
 }
 
 s() { echo $((seed + $1)); }

@@ -79,7 +79,11 @@ SIM_ICG_N := 4
 # SIM_VARIANT=-bug runs another build of the RTL (sim/debug.mk's broken one,
 # for the tests of the verdicts); the ICG runs are then skipped.
 SIM_VARIANT ?=
+# WAVES=1 keeps an FST of every failing file (cocotb's convention), from
+# the tracing build, in build/sim-nN/waves/.
+WAVES ?= 0
 sim-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)$(SIM_VARIANT)) $(VECGEN) $(VECDUMP) \
+           $(if $(filter 1,$(WAVES)),$(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)-trace)) \
            $(if $(SIM_VARIANT),,$(if $(filter $(SIM_ICG_N),$(SIM_RUN_NS)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg))
 
 # The verdict, in one closing line and in $(SIM_VERDICT) for
@@ -123,6 +127,12 @@ sim:
 	@$(MAKE) --no-print-directory $(BUILD)/stc_sim-n$(VEC_N)$(SIM_VARIANT) || { status=2; $(SIM_CLOSE); }
 	@status=0; rm -f $(BUILD)/sim-one.args; \
 	$(BUILD)/stc_sim-n$(VEC_N)$(SIM_VARIANT) $(SIM_OPTS) --csv $(BUILD)/sim-one.csv $(VEC_FILES) || { status=$$?; \
+	  [ $$status -ne 1 ] || [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || { mkdir -p $(BUILD)/waves; \
+	    $(MAKE) --no-print-directory -s $(BUILD)/stc_sim-n$(VEC_N)-trace >/dev/null && \
+	    for f in $$(awk -F, 'NR > 1 && $$14 == 0 { print $$1 }' $(BUILD)/sim-one.csv | head -n 20); do \
+	      w=$(BUILD)/waves/$$(basename $$f .vec).fst; \
+	      $(BUILD)/stc_sim-n$(VEC_N)-trace --quiet $(SIM_OPTS) --trace $$w $$f >/dev/null 2>&1; \
+	      echo "   waveform: $$w"; done; }; \
 	  [ $$status -ne 1 ] || $(call SIM_ON_FAIL,$(BUILD)/sim-one.csv); }; $(SIM_CLOSE)
 else
 # The whole suite per array size (scripts/sim_suite.sh): single commands,
@@ -132,7 +142,8 @@ sim:
 	@$(MAKE) --no-print-directory sim-build || { status=2; $(SIM_CLOSE); }
 	@status=0; for n in $(SIM_RUN_NS); do \
 	  icg=; [ $$n != $(SIM_ICG_N) ] || [ -n "$(SIM_VARIANT)" ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
-	  SEED=$(SEED) STALL=$(STALL) VECDIR=$(REGRESSION_DIR) scripts/sim_suite.sh \
+	  waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
+	  SEED=$(SEED) STALL=$(STALL) VECDIR=$(REGRESSION_DIR) WAVES_RUNNER=$$waves scripts/sim_suite.sh \
 	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(BUILD)/sim-n$$n $$icg || { rc=$$?; \
 	    [ $$rc -le $$status ] || status=$$rc; \
 	    [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(BUILD)/sim-n$$n/first-failure.args); }; \

@@ -11,4 +11,8 @@
  * sign, leading space, junk, overflow). */
 int stc_cli_u64(const char *s, uint64_t *out);
 
+/* Runs argv (searched in PATH) with its output discarded; returns its exit
+ * status, or -1 if it could not run. For the GTKWave converters. */
+int stc_cli_run_tool(char *const argv[]);
+
 #endif

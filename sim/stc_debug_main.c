@@ -25,8 +25,6 @@
 #include "stc_shrink.h"
 #include "stc_vcd.h"
 
-extern char **environ;
-
 #define PATH_LEN 4096
 
 typedef struct dbg_args {
@@ -166,23 +164,6 @@ static int make_dirs(const char *path)
     return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* Runs argv quietly; returns its exit status, or -1 if it could not run. */
-static int run_tool(char *const argv[])
-{
-    posix_spawn_file_actions_t fa;
-    pid_t pid;
-    int status;
-    if (posix_spawn_file_actions_init(&fa) != 0)
-        return -1;
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0 || waitpid(pid, &status, 0) < 0)
-        return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* VCD -> FST with GTKWave's vcd2fst (temporary + rename). On success the
  * VCD is removed and `dump` names the FST; else `dump` stays the VCD. */
 static void convert_to_fst(const char *vcd, const char *fst, char *dump, size_t len)
@@ -191,7 +172,7 @@ static void convert_to_fst(const char *vcd, const char *fst, char *dump, size_t 
     snprintf(dump, len, "%s", vcd);
     snprintf(tmp, sizeof tmp, "%s.tmp", fst);
     char *argv[] = {"vcd2fst", (char *)vcd, tmp, NULL};
-    if (run_tool(argv) == 0 && rename(tmp, fst) == 0) {
+    if (stc_cli_run_tool(argv) == 0 && rename(tmp, fst) == 0) {
         remove(vcd);
         snprintf(dump, len, "%s", fst);
         return;

@@ -61,7 +61,8 @@ static void usage(FILE *f, const char *argv0)
             "  --meta-fault    drive an illegal metadata nibble into every 2:4 command: pass\n"
             "                  when model and RTL agree every cycle and err_o rises with it\n"
             "  --bare          RTL only: no model, no compare (benchmark baseline)\n"
-            "  --trace F.fst   write an FST waveform (tracing build, one vector)\n"
+            "  --trace F       write a waveform of one vector or stream (tracing build):\n"
+            "                  F.fst as FST, F.vcd as VCD (converted with GTKWave's fst2vcd)\n"
             "  --junit F.xml   write a JUnit report\n"
             "  --csv F.csv     write one line of counters per vector\n"
             "  --plusarg ARG   pass a +plusarg to Verilator (e.g. +verilator+seed+7)\n"
@@ -137,6 +138,12 @@ static int parse_option(sim_args *a, int argc, char **argv, int *i)
     return 0;
 }
 
+static bool trace_is(const char *path, const char *ext)
+{
+    size_t n = strlen(path), e = strlen(ext);
+    return n > e && strcmp(path + n - e, ext) == 0;
+}
+
 static int parse_args(sim_args *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
@@ -162,6 +169,11 @@ static int parse_args(sim_args *a, int argc, char **argv)
     }
     if (a->nvecs == 0) {
         fprintf(stderr, "stc_sim: no vector files given\n");
+        return -1;
+    }
+    if (a->trace && !trace_is(a->trace, ".fst") && !trace_is(a->trace, ".vcd")) {
+        fprintf(stderr, "stc_sim: --trace %s: name the waveform F.fst (FST) or F.vcd (VCD)\n",
+                a->trace);
         return -1;
     }
     if (a->trace && (a->nvecs != 1 || !stc_rtl_can_trace())) {
@@ -456,6 +468,29 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
     return 0;
 }
 
+/* The FST Verilator wrote, as the file the user named: FST as it is, VCD
+ * through fst2vcd (into a temporary, renamed when complete). */
+static int write_trace(const char *path, const char *fst)
+{
+    char tmp[4200];
+    if (strcmp(path, fst) == 0) {
+        printf("trace written: %s\n", path);
+        return 0;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    char *argv[] = {"fst2vcd", "-f", (char *)fst, "-o", tmp, NULL};
+    int rc = stc_cli_run_tool(argv);
+    remove(fst);
+    if (rc != 0 || rename(tmp, path) != 0) {
+        remove(tmp);
+        fprintf(stderr, "stc_sim: cannot write %s: fst2vcd failed or is missing (make deps)\n",
+                path);
+        return -1;
+    }
+    printf("trace written: %s (VCD)\n", path);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     sim_args a;
@@ -471,8 +506,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "stc_sim: cannot create the RTL model\n");
         return 2;
     }
-    if (a.trace && stc_rtl_trace_open(rtl, a.trace) != STC_OK) {
-        fprintf(stderr, "stc_sim: cannot open trace %s\n", a.trace);
+    /* Verilator writes FST; a .vcd name gets the FST converted at the end. */
+    char fst[4096];
+    snprintf(fst, sizeof fst, "%s%s", a.trace ? a.trace : "",
+             a.trace && trace_is(a.trace, ".vcd") ? ".tmp.fst" : "");
+    if (a.trace && stc_rtl_trace_open(rtl, fst) != STC_OK) {
+        fprintf(stderr, "stc_sim: cannot open trace %s\n", fst);
         stc_rtl_destroy(rtl);
         return 2;
     }
@@ -494,8 +533,8 @@ int main(int argc, char **argv)
         failed += !outs[i].pass && !outs[i].error;
     }
     stc_rtl_destroy(rtl);
-    if (a.trace)
-        printf("trace written: %s\n", a.trace);
+    if (a.trace && write_trace(a.trace, fst) != 0)
+        errors++;
     int junit_bad = a.junit ? write_junit(&a, outs, failed, errors) : 0;
     if (a.csv && write_csv(&a, outs) != 0)
         junit_bad = 1;
