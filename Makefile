@@ -119,6 +119,8 @@ ci:
 	@mkdir -p $(CI_DIR)
 	$(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
 	$(MAKE) --no-print-directory cosim-ci
+	$(MAKE) --no-print-directory sim-html-check
+	scripts/ci/check.sh
 	$(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
 	$(MAKE) --no-print-directory report-check
 	$(MAKE) --no-print-directory debug-test

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # deps.sh - check (and, as root, install) the Debian packages a target needs.
 #
-# usage: scripts/deps.sh GROUP...   groups: core sim wave report fuzz all
+# usage: scripts/deps.sh GROUP...   groups: core sim wave report synth systemc fuzz cov bench html all
 # Installs what is missing with apt-get when run as root; otherwise prints
 # the exact command to run and exits 2. Quiet when everything is present.
 set -eu
 
 pkgs_for() {
     case "$1" in
-    core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck" ;;
+    core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck python3-yaml" ;;
     sim) echo "verilator iverilog" ;;
     wave) echo "gtkwave xvfb imagemagick" ;;
     report) echo "gnuplot-nox" ;;
@@ -17,7 +17,8 @@ pkgs_for() {
     fuzz) echo "afl++" ;;
     cov) echo "lcov" ;;
     bench) echo "hyperfine" ;;
-    all) for g in core sim wave report synth systemc fuzz cov bench; do pkgs_for "$g"; done ;;
+    html) echo "chromium" ;;
+    all) for g in core sim wave report synth systemc fuzz cov bench html; do pkgs_for "$g"; done ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
     esac
 }

@@ -44,7 +44,7 @@ waves=${WAVES_RUNNER:-}
 [ -x "$runner" ] || die "no runner $runner (make $runner)"
 [ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
 mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"
-rm -f "$out"/junit/*.xml "$out/first-failure.args"
+rm -f "$out"/junit/*.xml "$out/first-failure.args" "$out/runs.txt"
 rm -rf "$out/waves"
 
 singles=() streams=() sp24=() gen=()
@@ -118,6 +118,7 @@ run() {
         [ $rc -eq 0 ] || [ -n "$first" ] ||
             grep -vE '^(cosim|\[ *[0-9]+/[0-9]+\] PASS)' "$log" | head -n 16
     fi
+    echo "$label $rc ${#files[@]}" >>"$out/runs.txt"
     if [ $rc -eq 1 ] && [ -n "$waves" ] && [[ $label != icg-* ]]; then
         keep_waves "$label" "${args[@]:0:${#args[@]}-2}"
     fi

@@ -89,12 +89,14 @@ sim-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)$(SIM_VARIANT)) $(VEC
 # The verdict, in one closing line and in $(SIM_VERDICT) for
 # scripts/verdict.sh: GNU make exits 2 whatever a failing recipe returned.
 SIM_VERDICT := $(BUILD)/sim.verdict
+# One page over the whole run (scripts/sim_html.sh), next to the JUnit files.
+SIM_HTML := $(BUILD)/sim-report.html
 define SIM_CLOSE
 mkdir -p $(BUILD); echo $$status >$(SIM_VERDICT); \
 case $$status in \
-  0) echo "make sim: PASS (verdict 0)" ;; \
-  1) echo "make sim: FAIL, the RTL and the golden model disagree (verdict 1; make itself exits 2, scripts/verdict.sh make sim ... exits 1)" ;; \
-  *) echo "make sim: ERROR, bad input or set-up (verdict 2)" ;; \
+  0) echo "make sim: PASS (verdict 0)$${summary:+; summary: $$summary}" ;; \
+  1) echo "make sim: FAIL, the RTL and the golden model disagree (verdict 1; make itself exits 2, scripts/verdict.sh make sim ... exits 1)$${summary:+; summary: $$summary}" ;; \
+  *) echo "make sim: ERROR, bad input or set-up (verdict 2)$${summary:+; summary: $$summary}" ;; \
 esac; exit $$status
 endef
 
@@ -147,8 +149,22 @@ sim:
 	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(BUILD)/sim-n$$n $$icg || { rc=$$?; \
 	    [ $$rc -le $$status ] || status=$$rc; \
 	    [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(BUILD)/sim-n$$n/first-failure.args); }; \
-	done; $(SIM_CLOSE)
+	done; v=PASS; [ $$status = 0 ] || v=$$([ $$status = 1 ] && echo FAIL || echo ERROR); \
+	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$v $(foreach n,$(SIM_RUN_NS),$(BUILD)/sim-n$(n)) >/dev/null \
+	  || summary=; $(SIM_CLOSE)
 endif
+
+# The summary page in a real browser: headless Chromium must render one row
+# per JUnit test case (run after make sim). sim-html-shot: the screenshot in
+# docs/img/, of a deliberately broken RTL so that failures show.
+.PHONY: sim-html-check sim-html-shot
+sim-html-check:
+	@$(DEPS) html
+	@scripts/sim_html_check.sh $(SIM_HTML) $(foreach n,$(SIM_RUN_NS),$(BUILD)/sim-n$(n))
+sim-html-shot:
+	@$(DEPS) html
+	@$(MAKE) --no-print-directory sim N=4 SIM_VARIANT=-bug SIM_DEBUG=0 >/dev/null 2>&1 || true
+	@scripts/sim_html_check.sh $(SIM_HTML) $(BUILD)/sim-n4 -- docs/img/sim-report.png
 
 # `make bench`: lockstep against bare RTL speed, written into docs/.
 BENCH_REPS ?= 3

@@ -376,8 +376,13 @@ static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const ve
             "    <properties><property name=\"seed\" value=\"%" PRIu64 "\"/>"
             "<property name=\"stall_pct\" value=\"%u\"/>"
             "<property name=\"policy\" value=\"%s\"/>"
-            "<property name=\"commands\" value=\"%u\"/></properties>\n",
-            a->run.seed, a->run.stall_pct, stc_policy_name(a->run.policy), o->ncmd);
+            "<property name=\"commands\" value=\"%u\"/>"
+            "<property name=\"cycles\" value=\"%" PRIu64 "\"/>"
+            "<property name=\"macs_alg\" value=\"%u\"/>"
+            "<property name=\"macs_saved\" value=\"%u\"/></properties>\n",
+            a->run.seed, a->run.stall_pct, stc_policy_name(a->run.policy), o->ncmd, o->res.cycles,
+            o->res.cnt[STC_CNT_MACS_ALG],
+            o->res.cnt[STC_CNT_MACS_SKIPPED] + o->res.cnt[STC_CNT_MACS_GATED]);
     if (o->error) {
         fprintf(f, "    <error type=\"bad input\" message=\"");
         xml_escape(f, o->message);
