@@ -81,7 +81,7 @@ report() {
         [ -x "$icg" ] || icg=$bin
         log="$out/$id.log"
         rc=0
-        SEED=$seed STALL=0 scripts/sim_suite.sh "$bin" "$vecgen" "$mutn" "$out/$id" "$icg" \
+        SEED=$seed STALL=0 FIRST_FAILURE=1 scripts/sim_suite.sh "$bin" "$vecgen" "$mutn" "$out/$id" "$icg" \
             >"$log" 2>&1 || rc=$?
         n=$((n + 1))
         local caught=yes run="-" vec="-" cyc="-" sig="-" repro="-" line

@@ -328,7 +328,9 @@ void stc_host_drive(stc_host *h, stc_inputs *in)
     stc_host_idle_inputs(in, true);
     for (int ch = 0; ch < STC_CH_COUNT; ch++) {
         stc_chan *c = &h->ch[ch];
-        if (!c->valid && c->cmd < h->s->ncmd && !stall[ch] && (ch != STC_CH_CMD || cmd_eligible(h)))
+        bool held = ch == STC_CH_W && c->cmd == 0 && h->cycle < h->cfg.hold;
+        if (!c->valid && c->cmd < h->s->ncmd && !stall[ch] && !held &&
+            (ch != STC_CH_CMD || cmd_eligible(h)))
             c->valid = true;
     }
     if ((in->cmd_valid = h->ch[STC_CH_CMD].valid))

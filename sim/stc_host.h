@@ -57,6 +57,9 @@ typedef struct stc_host_cfg {
     bool meta_fault; /* every 2:4 command with a loaded block and no fault of its
                         own gets one: code 0x0, first loaded block, group 0,
                         column 0 */
+    uint64_t hold;   /* > 0: the weight channel of the first command stays idle
+                        for this many cycles after reset, so that one command
+                        runs long enough to carry its counters past 2^24 */
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */

@@ -119,7 +119,7 @@ static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_stream *s,
         if (st != STC_OK)
             return st;
     }
-    stc_host_cfg cfg = {o->stall_pct, o->seed, o->policy, o->meta_fault};
+    stc_host_cfg cfg = {o->stall_pct, o->seed, o->policy, o->meta_fault, o->hold};
     return stc_host_init(&ls->host, s, &cfg);
 }
 
@@ -146,6 +146,7 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     }
     if (o->reset_at)
         budget += o->reset_at + STC_RESET_CYCLES;
+    budget += o->hold;
     for (; cycle < budget; cycle++) {
         bool in_reset = cycle < STC_RESET_CYCLES || (o->reset_at && cycle >= o->reset_at &&
                                                      cycle < o->reset_at + STC_RESET_CYCLES);

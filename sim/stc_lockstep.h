@@ -29,6 +29,8 @@ typedef struct stc_run_opts {
     bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
     uint64_t reset_at;   /* > 0: assert reset at this cycle (mid-command), then run the
                             interrupted command again and go on; 0: no extra reset */
+    uint64_t hold;       /* > 0: withhold the first command's weights this many
+                            cycles (one very long command: counter widths) */
     bool meta_fault;     /* inject an illegal metadata nibble into every 2:4 command
                             (code 0x0, column 0 of its first loaded block): the run
                             passes when model and RTL agree every cycle and err_o

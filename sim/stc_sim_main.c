@@ -58,6 +58,8 @@ static void usage(FILE *f, const char *argv0)
             "                  (cmd_valid held high while the tile is busy), random (default b2b)\n"
             "  --max-errors K  keep comparing up to K mismatching cycles (default 1)\n"
             "  --reset-at C    assert reset at cycle C (mid-command), then rerun the vector\n"
+            "  --hold C        withhold the first command's weights for C cycles (one long\n"
+            "                  command: every counter must count past its low bits)\n"
             "  --meta-fault    drive an illegal metadata nibble into every 2:4 command: pass\n"
             "                  when model and RTL agree every cycle and err_o rises with it\n"
             "  --bare          RTL only: no model, no compare (benchmark baseline)\n"
@@ -129,6 +131,8 @@ static int parse_option(sim_args *a, int argc, char **argv, int *i)
         a->run.stall_pct = (unsigned)v;
     } else if (strcmp(opt, "--reset-at") == 0 && v >= 1) {
         a->run.reset_at = v;
+    } else if (strcmp(opt, "--hold") == 0 && v >= 1 && v <= (1ull << 32)) {
+        a->run.hold = v;
     } else if (strcmp(opt, "--max-errors") == 0 && v >= 1 && v <= 1000000) {
         a->run.max_errors = (unsigned)v;
     } else {
@@ -206,6 +210,8 @@ static void print_run_options(FILE *f, const sim_args *a)
         fprintf(f, " --policy %s", stc_policy_name(a->run.policy));
     if (a->run.reset_at)
         fprintf(f, " --reset-at %" PRIu64, a->run.reset_at);
+    if (a->run.hold)
+        fprintf(f, " --hold %" PRIu64, a->run.hold);
     if (a->run.meta_fault)
         fputs(" --meta-fault", f);
     if (a->run.max_errors > 1)

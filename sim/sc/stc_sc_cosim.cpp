@@ -156,7 +156,7 @@ SC_MODULE(checker)
         stc_outputs ao;
         stc_probes ap;
         stc_diff diffs[STC_REPORT_DIFFS];
-        stc_host_cfg cfg = {opt.stall_pct, opt.seed, STC_POLICY_B2B, false};
+        stc_host_cfg cfg = {opt.stall_pct, opt.seed, STC_POLICY_B2B, false, 0};
         uint64_t budget = stc_host_cycle_budget(&s, opt.stall_pct), cycle = 0;
 
         res = stc_run_result{};

@@ -235,7 +235,7 @@ void tlm_tile::start(sc_core::sc_time &delay)
     stc_outputs out;
     stc_probes pr;
     stc_stream one = {1, &v};
-    stc_host_cfg cfg = {0, 0, STC_POLICY_B2B, false};
+    stc_host_cfg cfg = {0, 0, STC_POLICY_B2B, false, 0};
     if (stc_host_init(&h, &one, &cfg) != STC_OK) {
         stc_vec_free(&v);
         SC_REPORT_FATAL("stc/tlm", "out of memory");
