@@ -89,6 +89,7 @@ typedef struct stc_host_violation {
     uint64_t cycle;
     char rule[48];  /* short name, e.g. "protocol: res_valid held" */
     char text[256]; /* what was seen and what was expected */
+    bool result;    /* a result row (the rest are rules: protocol, err_o, counters) */
 } stc_host_violation;
 
 typedef struct stc_host {
@@ -149,9 +150,6 @@ bool stc_host_done(const stc_host *h);
 /* Upper bound on the cycles a stream may take at a stall rate (reset
  * included), past which a run is declared hung. */
 uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct);
-
-/* Cycles of one command with no stalls (architecture section 6). */
-uint64_t stc_host_ideal_cycles(const stc_vec *v);
 
 /* Prints the first violation ("CHECK FAILED path at cycle C: rule: text"). */
 void stc_host_report(const stc_host *h, FILE *log, const char *path);

@@ -68,7 +68,7 @@ static bool host_failed(lockstep *ls, const stc_run_opts *o, stc_run_result *res
         stc_host_report(h, o->log, o->vec_path);
     }
     ls->reported = h->violations;
-    if (strcmp(h->first.rule, "result") == 0)
+    if (h->first.result)
         res->result_mismatch = true;
     else
         res->check_failed = true;
@@ -102,25 +102,24 @@ static stc_status lockstep_open(lockstep *ls, stc_rtl *rtl, const stc_stream *s,
     memset(ls, 0, sizeof *ls);
     ls->rtl = rtl;
     stc_rtl_params(&p);
-    bool any_fault_slot = false;
     for (unsigned i = 0; i < s->ncmd; i++) {
         const stc_vec *v = &s->cmd[i];
-        unsigned nblk = stc_vec_nblk(v);
-        if (v->n != p.n || v->m > p.m_max || nblk > p.kb_max)
+        if (v->n != p.n || v->m > p.m_max || stc_vec_nblk(v) > p.kb_max)
             return STC_EPARAM;
-        uint64_t all = nblk >= 64 ? ~0ull : (1ull << nblk) - 1;
-        any_fault_slot = any_fault_slot || (v->mode24 && (v->skip & all) != all);
     }
-    /* The fault rides on a weight beat: it needs one 2:4 block to load. */
-    if (o->meta_fault && !any_fault_slot)
-        return STC_EPARAM;
     if (!o->bare) {
         stc_status st = stc_tile_create(&p, &ls->model);
         if (st != STC_OK)
             return st;
     }
     stc_host_cfg cfg = {o->stall_pct, o->seed, o->policy, o->meta_fault, o->hold};
-    return stc_host_init(&ls->host, s, &cfg);
+    stc_status st = stc_host_init(&ls->host, s, &cfg);
+    /* The fault rides on a weight beat: --meta-fault needs a 2:4 command
+     * with a block to load, which the host then gave a fault. */
+    bool any_fault = false;
+    for (unsigned i = 0; st == STC_OK && i < s->ncmd; i++)
+        any_fault = any_fault || ls->host.cmds[i].fault.on;
+    return st == STC_OK && o->meta_fault && !any_fault ? STC_EPARAM : st;
 }
 
 static void lockstep_close(lockstep *ls)

@@ -40,7 +40,7 @@ static unsigned stc_vec_w_rows(const stc_vec *v)
     return v->mode24 ? v->k / 2 : v->k;
 }
 
-static uint64_t stc_vec_skip_mask(unsigned nblk)
+uint64_t stc_vec_skip_mask(unsigned nblk)
 {
     return nblk >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << nblk) - 1);
 }
@@ -263,6 +263,26 @@ stc_status stc_vec_check_expected(const stc_vec *v, char *err, size_t errlen)
     }
     free(ref);
     return st;
+}
+
+stc_status stc_stream_check_expected(const stc_stream *s, const char *path, char *err,
+                                     size_t errlen)
+{
+    char msg[STC_VEC_ERR_MAX];
+    for (unsigned i = 0; i < s->ncmd; i++) {
+        if (s->cmd[i].fault.on)
+            continue;
+        stc_status st = stc_vec_check_expected(&s->cmd[i], msg, sizeof msg);
+        if (st == STC_OK)
+            continue;
+        if (s->ncmd > 1)
+            stc_errf(err, errlen, "%s: command %u: the vector's expected result is wrong: %s", path,
+                     i, msg);
+        else
+            stc_errf(err, errlen, "%s: the vector's expected result is wrong: %s", path, msg);
+        return st;
+    }
+    return STC_OK;
 }
 
 /* ---- reader: file buffer and lines --------------------------------------- */

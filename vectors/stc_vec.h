@@ -62,6 +62,8 @@ typedef struct stc_stream {
 unsigned stc_vec_kd(const stc_vec *v);
 /* Number of K-blocks, k / kd. */
 unsigned stc_vec_nblk(const stc_vec *v);
+/* Skip bits that count for nblk blocks (bits 0..nblk-1 set; nblk <= 64). */
+uint64_t stc_vec_skip_mask(unsigned nblk);
 
 /* Allocates a, w, meta, bias and c for the header fields already set. */
 stc_status stc_vec_alloc(stc_vec *v);
@@ -109,6 +111,13 @@ stc_status stc_vec_validate(const stc_vec *v, char *err, size_t errlen);
  * compares it with v->c: STC_EMISMATCH naming the first differing element
  * (row, column, both values). The reader never does this itself. */
 stc_status stc_vec_check_expected(const stc_vec *v, char *err, size_t errlen);
+
+/* stc_vec_check_expected for every command of a stream but those with a
+ * fault (their C is not compared): STC_EMISMATCH with "path: [command i: ]
+ * the vector's expected result is wrong: C row r, column n: ...". A
+ * runner calls this before blaming the RTL. */
+stc_status stc_stream_check_expected(const stc_stream *s, const char *path, char *err,
+                                     size_t errlen);
 
 /* Sets v->c to the functional reference's result (what generators use). */
 stc_status stc_vec_fill_expected(stc_vec *v, char *err, size_t errlen);
