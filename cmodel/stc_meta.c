@@ -14,6 +14,14 @@ bool stc_meta_nibble_legal(unsigned nib)
     return (nib & 3u) < (nib >> 2);
 }
 
+unsigned stc_meta_illegal_code(unsigned i)
+{
+    for (unsigned nib = 0; nib <= 0xFu; nib++)
+        if (!stc_meta_nibble_legal(nib) && i-- == 0)
+            return nib;
+    return 0xFu + 1; /* i out of range: not a nibble at all */
+}
+
 stc_status stc_meta_decode(unsigned nib, unsigned *idx_lo, unsigned *idx_hi)
 {
     if (!stc_meta_nibble_legal(nib))

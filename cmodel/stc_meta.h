@@ -31,6 +31,12 @@ typedef struct stc_meta_pos {
  * legal codes 0x4 0x8 0xC 0x9 0xD 0xE. */
 bool stc_meta_nibble_legal(unsigned nib);
 
+/* The ten illegal codes, i = 0..STC_META_ILLEGAL_CODES-1 in increasing
+ * order (0x0 0x1 0x2 0x3 0x5 0x6 0x7 0xA 0xB 0xF): what fault injection
+ * drives and fault coverage counts. */
+#define STC_META_ILLEGAL_CODES 10
+unsigned stc_meta_illegal_code(unsigned i);
+
 /* Splits a legal nibble into its two kept positions; STC_EMETA if illegal
  * (outputs untouched). */
 stc_status stc_meta_decode(unsigned nib, unsigned *idx_lo, unsigned *idx_hi);

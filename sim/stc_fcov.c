@@ -20,10 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stc_meta.h"
+#include "stc_vec.h"
+
 #define FCOV_NAME_MAX 48
 #define FCOV_CODES 6
-
-#define FCOV_ILLEGAL 10
 
 enum fcov_group {
     G_META,
@@ -45,9 +46,6 @@ static const char *const fcov_group_names[G_COUNT] = {"meta",     "group",  "ski
                                                       "stall",    "wrap",   "cmd",   "trans",
                                                       "errclean", "accept", "fault", "skipcnt"};
 static const uint8_t fcov_codes[FCOV_CODES] = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
-/* The other ten nibble values: what the tile must flag with err_o. */
-static const uint8_t fcov_illegal[FCOV_ILLEGAL] = {0x0, 0x1, 0x2, 0x3, 0x5,
-                                                   0x6, 0x7, 0xA, 0xB, 0xF};
 static const char *const fcov_kinds[] = {"all-zero", "single@0", "single@1",
                                          "single@2", "single@3", "two-nonzero"};
 enum { K_ZERO = 0, K_SINGLE = 1, K_TWO = 5, K_COUNT = 6 };
@@ -109,7 +107,7 @@ static unsigned fcov_group_size(unsigned n, enum fcov_group g)
     case G_ACCEPT:
         return AC_COUNT;
     case G_FAULT:
-        return FCOV_ILLEGAL * (n / 2) * n;
+        return STC_META_ILLEGAL_CODES * (n / 2) * n;
     case G_SKIPCNT:
         return SC_COUNT;
     default:
@@ -177,8 +175,8 @@ static void fcov_cross_name(const stc_fcov *f, enum fcov_group g, unsigned j, ch
         snprintf(buf, len, "accept %s", fcov_accepts[j]);
         break;
     case G_FAULT:
-        snprintf(buf, len, "fault code=0x%X group=%u col=%u", fcov_illegal[j / (n / 2 * n)],
-                 j % (n / 2 * n) / n, j % n);
+        snprintf(buf, len, "fault code=0x%X group=%u col=%u",
+                 stc_meta_illegal_code(j / (n / 2 * n)), j % (n / 2 * n) / n, j % n);
         break;
     default:
         snprintf(buf, len, "skipcnt %s", fcov_skipcnts[j]);
@@ -270,7 +268,7 @@ static unsigned fcov_popcount(uint64_t x)
 /* The skip list of a command, masked to its blocks. */
 static void fcov_sample_skip(stc_fcov *f, uint64_t skip, unsigned nblk)
 {
-    uint64_t mask = nblk >= 64 ? ~0ull : (1ull << nblk) - 1, s = skip & mask;
+    uint64_t mask = stc_vec_skip_mask(nblk), s = skip & mask;
     uint64_t alt = 0x5555555555555555ull & mask;
     bool first = s & 1u, last = (s >> (nblk - 1)) & 1u;
     if (s == 0) {
@@ -299,7 +297,7 @@ static void fcov_sample_skip(stc_fcov *f, uint64_t skip, unsigned nblk)
 /* Skipped blocks of a command, in the skipcnt group's ranges. */
 static void fcov_sample_skipcnt(stc_fcov *f, uint64_t skip, unsigned nblk)
 {
-    uint64_t mask = nblk >= 64 ? ~0ull : (1ull << nblk) - 1;
+    uint64_t mask = stc_vec_skip_mask(nblk);
     unsigned c = fcov_popcount(skip & mask), bin;
     if (c <= 1)
         bin = c;
@@ -317,7 +315,7 @@ static void fcov_sample_skipcnt(stc_fcov *f, uint64_t skip, unsigned nblk)
 /* The kind of the command on the command port, for the trans group. */
 static unsigned fcov_cmd_kind(const stc_inputs *in, unsigned nblk)
 {
-    uint64_t mask = nblk >= 64 ? ~0ull : (1ull << nblk) - 1, s = in->cmd_skip & mask;
+    uint64_t mask = stc_vec_skip_mask(nblk), s = in->cmd_skip & mask;
     if (s == mask)
         return KD_ALL_SKIP;
     return (unsigned)in->cmd_mode * 2 + (s != 0);
@@ -381,8 +379,8 @@ static void fcov_sample_fault(stc_fcov *f, const stc_inputs *in, const stc_outpu
     if (!in->w_valid || !eo->w_ready || ep->state != STC_ST_LOAD || !f->mode24 || ep->beat % 2)
         return;
     for (unsigned c = 0; c < n; c++) {
-        for (unsigned i = 0; i < FCOV_ILLEGAL; i++) {
-            if ((in->w_meta[c] & 0xfu) == fcov_illegal[i])
+        for (unsigned i = 0; i < STC_META_ILLEGAL_CODES; i++) {
+            if ((in->w_meta[c] & 0xfu) == stc_meta_illegal_code(i))
                 fcov_hit(f, G_FAULT, i * (n / 2 * n) + ep->beat / 2 * n + c);
         }
     }

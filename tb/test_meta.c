@@ -195,3 +195,14 @@ Test(meta, prune_keeps_two_largest_ties_low)
     stc_meta_prune24(N, K, w);
     cr_assert_arr_eq(w, want, sizeof want);
 }
+
+/* The illegal codes in order, as docs/architecture.md section 2 lists
+ * them: what fault injection drives and fault coverage counts. */
+Test(meta, illegal_codes_in_order)
+{
+    static const unsigned spec[STC_META_ILLEGAL_CODES] = {0x0, 0x1, 0x2, 0x3, 0x5,
+                                                          0x6, 0x7, 0xA, 0xB, 0xF};
+    for (unsigned i = 0; i < STC_META_ILLEGAL_CODES; i++)
+        cr_expect_eq(stc_meta_illegal_code(i), spec[i], "illegal code %u", i);
+    cr_expect_gt(stc_meta_illegal_code(STC_META_ILLEGAL_CODES), 0xFu);
+}
