@@ -6,8 +6,9 @@
 #   scripts/sim_suite.sh RUNNER VECGEN N OUTDIR [ICG_RUNNER]
 #
 # RUNNER is build/stc_sim-nN (or a bug's build), VECGEN build/stc_vecgen,
-# OUTDIR receives the generated streams, one log and one JUnit file per run. ICG_RUNNER, if
-# given, is the same RTL built with the latch clock-gate cell (STC_USE_ICG).
+# OUTDIR receives the generated streams, one log, one CSV and one JUnit
+# file per run. ICG_RUNNER, if given, is the same RTL built with the latch
+# clock-gate cell (STC_USE_ICG).
 # Environment: SEED (1), STALL (0: the stall of the first run, the
 # single-command regression), VECDIR (vectors/regression), QUICK=1 (only the
 # first run: a single vector or a quick look), WAVES_RUNNER (the tracing
@@ -56,10 +57,6 @@ g() {
     "$vecgen" "$@" -o "$f" || die "stc_vecgen $* failed"
     gen+=("$f")
 }
-# kd CLASS: dense rows per K-block of the class's mode at this N.
-kd() {
-    case $1 in sp24* | prune24 | corner-zero-groups | corner-single | corner-extremes | corner-wrap) echo $((2 * n)) ;; *) echo "$n" ;; esac
-}
 
 for f in "$vecdir"/*-n"$n"-*.vec; do
     [ -e "$f" ] || continue
@@ -80,8 +77,7 @@ if [ ${#singles[@]} -eq 0 ]; then
         "corner-zero-groups 12 2" "corner-single 7 1" "corner-wrap 6 2" "dense 1024 1" \
         "sp24 64 64"; do
         set -- $spec
-        g "gen-$1-n$n-m$2-b$3-s$seed.vec" --class "$1" --n "$n" --m "$2" --k $(($3 * $(kd "$1"))) \
-            --seed "$seed"
+        g "gen-$1-n$n-m$2-b$3-s$seed.vec" --class "$1" --n "$n" --m "$2" --blocks "$3" --seed "$seed"
         singles+=("${gen[-1]}")
         case $1 in sp24 | sp24-block | prune24 | corner-single | corner-zero-groups) sp24+=("${gen[-1]}") ;; esac
     done
@@ -94,7 +90,12 @@ fi
 
 status=0 runs=0 failed_runs=0 first=""
 
-# run LABEL BIN VERBOSE ARGS... -- FILES...
+# The files a runner log names as failing, one per line.
+failed_files() { sed -nE 's/^\[ *[0-9]+\/[0-9]+\] FAIL ([^ ]+).*/\1/p' "$1"; }
+
+# run LABEL BIN VERBOSE ARGS... -- FILES...: ARGS are the options that
+# replay the run (what the reproduce line, the debugger and WAVES=1 use);
+# the outputs (OUTDIR/LABEL.csv, junit/LABEL.xml) are added here.
 run() {
     local label=$1 bin=$2 verbose=$3 rc=0 log="$out/$1.log"
     shift 3
@@ -104,18 +105,16 @@ run() {
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
     shift
     files=("$@")
-    local shown="${args[*]}"
-    shown=${shown%% --csv*}
-    args+=(--junit "$out/junit/$label.xml")
+    local outputs=(--csv "$out/$label.csv" --junit "$out/junit/$label.xml")
     runs=$((runs + 1))
     if [ "$verbose" = 1 ]; then
-        echo "== $label: ${#files[@]} file(s), N=$n, $shown"
-        "$bin" "${args[@]}" "${files[@]}" 2>&1 | tee "$log" | grep -v '^cosim N='
+        echo "== $label: ${#files[@]} file(s), N=$n, ${args[*]}"
+        "$bin" "${args[@]}" "${outputs[@]}" "${files[@]}" 2>&1 | tee "$log" | grep -v '^cosim N='
         rc=${PIPESTATUS[0]}
     else
-        "$bin" --quiet "${args[@]}" "${files[@]}" >"$log" 2>&1 || rc=$?
+        "$bin" --quiet "${args[@]}" "${outputs[@]}" "${files[@]}" >"$log" 2>&1 || rc=$?
         printf '== %-14s %3d file(s) %5s commands %-44s %s\n' "$label" "${#files[@]}" \
-            "$(sed -n 's/^cosim N=.*: \([0-9]*\) commands,.*/\1/p' "$log" | tail -n 1)" "$shown" \
+            "$(sed -n 's/^cosim N=.*: \([0-9]*\) commands,.*/\1/p' "$log" | tail -n 1)" "${args[*]}" \
             "$(grep -E '^cosim: ' "$log" | tail -n 1 || true)"
         # Details of the first failing run only; the others say how many.
         [ $rc -eq 0 ] || [ -n "$first" ] ||
@@ -123,7 +122,7 @@ run() {
     fi
     echo "$label $rc ${#files[@]}" >>"$out/runs.txt"
     if [ $rc -eq 1 ] && [ -n "$waves" ] && [[ $label != icg-* ]]; then
-        keep_waves "$label" "${args[@]:0:${#args[@]}-2}"
+        keep_waves "$label" "${args[@]}"
     fi
     if [ $rc -ne 0 ]; then
         failed_runs=$((failed_runs + 1))
@@ -132,12 +131,9 @@ run() {
         if [ -z "$first" ] && [ $rc -eq 1 ]; then
             local repro file
             repro=$(grep -m 1 '^  reproduce: ' "$log" | sed 's/^  reproduce: //')
-            file=$(grep -m 1 -E '^\[ *[0-9]+/[0-9]+\] FAIL' "$log" |
-                sed -E 's/^\[ *[0-9]+\/[0-9]+\] FAIL ([^ ]+).*/\1/')
+            file=$(failed_files "$log" | head -n 1)
             # What the debugger needs to replay it (make sim hands it over).
-            [[ $label == icg-* ]] ||
-                printf '%s\n' "${args[@]:0:${#args[@]}-2}" "$file" | grep -v -e '^--csv$' \
-                    -e '\.csv$' >"$out/first-failure.args"
+            [[ $label == icg-* ]] || printf '%s\n' "${args[@]}" "$file" >"$out/first-failure.args"
             first="$label $file"
             first="$first"$'\n'"  $(grep -m 1 '^  first divergence: ' "$log" | sed 's/^  //')"
             first="$first"$'\n'"  reproduce: $repro"
@@ -152,24 +148,19 @@ keep_waves() {
     local label=$1 f name
     shift
     mkdir -p "$out/waves"
-    local opts=()
-    while [ $# -gt 0 ]; do
-        case $1 in --csv | --junit) shift ;; *) opts+=("$1") ;; esac
-        shift
-    done
     while read -r f; do
         [ $kept -lt 20 ] || return 0
         name=${f##*/}
-        "$waves" --quiet "${opts[@]}" --trace "$out/waves/$label-${name%.vec}.fst" "$f" \
+        "$waves" --quiet "$@" --trace "$out/waves/$label-${name%.vec}.fst" "$f" \
             >/dev/null 2>&1
         echo "   waveform: $out/waves/$label-${name%.vec}.fst"
         kept=$((kept + 1))
-    done < <(sed -nE 's/^\[ *[0-9]+\/[0-9]+\] FAIL ([^ ]+).*/\1/p' "$out/$label.log")
+    done < <(failed_files "$out/$label.log")
 }
 
 s() { echo $((seed + $1)); }
 
-run singles "$runner" 1 --seed "$seed" --stall "$stall" --csv "$out/singles.csv" -- "${singles[@]}"
+run singles "$runner" 1 --seed "$seed" --stall "$stall" -- "${singles[@]}"
 if [ "$quick" != 1 ]; then
     run singles-stall "$runner" 0 --seed "$(s 1)" --stall 30 -- "${singles[@]}"
     if [ ${#streams[@]} -gt 0 ]; then
@@ -195,7 +186,7 @@ if [ "$quick" != 1 ]; then
     # counter must count past bit 23. The counter logic does not depend on
     # N, and an idle 4x4 array runs it in about 20 s, so only at N=4.
     if [ "$n" = 4 ]; then
-        g "hold-sp24-n$n-s$seed.vec" --class sp24 --n "$n" --m 3 --k $((2 * n)) --seed "$seed"
+        g "hold-sp24-n$n-s$seed.vec" --class sp24 --n "$n" --m 3 --blocks 1 --seed "$seed"
         run hold "$runner" 0 --seed "$(s 15)" --stall 0 --hold $((16777216 + 1000)) -- "${gen[-1]}"
     fi
     fresh=()
@@ -204,7 +195,7 @@ if [ "$quick" != 1 ]; then
         "prune24 30 2" "corner-extremes 5 2" "corner-zero-groups 12 2" "corner-single 7 1" \
         "corner-wrap 6 2"; do
         set -- $spec
-        g "fresh-$1-n$n-s$fs.vec" --class "$1" --n "$n" --m "$2" --k $(($3 * $(kd "$1"))) --seed "$fs"
+        g "fresh-$1-n$n-s$fs.vec" --class "$1" --n "$n" --m "$2" --blocks "$3" --seed "$fs"
         fresh+=("${gen[-1]}")
     done
     g "stream-mix-n$n-l48-s$fs.vec" --stream mix --n "$n" --seed "$fs" --len 48

@@ -173,8 +173,7 @@ MUT_XVECS := $(foreach s,$(MUT_XSPEC),$(MUT_XDIR)/$(word 1,$(subst :, ,$(s))).ve
 define MUT_XVEC_RULE
 $(MUT_XDIR)/$(word 1,$(1)).vec: $(VECGEN)
 	@mkdir -p $(MUT_XDIR)
-	@$(VECGEN) --class $(word 2,$(1)) --n $(MUT_N) --m $(word 3,$(1)) \
-	  --k $$$$(( $(word 4,$(1)) * $(if $(findstring sp24,$(word 2,$(1))),2,1) * $(MUT_N) )) \
+	@$(VECGEN) --class $(word 2,$(1)) --n $(MUT_N) --m $(word 3,$(1)) --blocks $(word 4,$(1)) \
 	  --seed $(word 5,$(1)) $(subst =, ,$(word 6,$(1))) -o $$@
 endef
 $(foreach s,$(MUT_XSPEC),$(eval $(call MUT_XVEC_RULE,$(subst :, ,$(s)))))

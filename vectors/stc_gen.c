@@ -401,6 +401,12 @@ static stc_status stc_gen_check_class_opts(const stc_gen_class *cl, const stc_ge
     return STC_OK;
 }
 
+unsigned stc_gen_blocks_k(const stc_gen_opts *o, unsigned blocks)
+{
+    const stc_gen_class *cl = stc_gen_find(o->cls);
+    return cl ? blocks * (stc_gen_mode24(cl, o) ? 2 * o->n : o->n) : 0;
+}
+
 /* Header fields from the options, checked against the format's limits. */
 static stc_status stc_gen_header(const stc_gen_class *cl, const stc_gen_opts *o, stc_vec *v,
                                  char *err, size_t errlen)

@@ -43,6 +43,10 @@ void stc_gen_opts_init(stc_gen_opts *o);
  * from the functional reference (stc_ref), never from the cycle model. */
 stc_status stc_gen_vector(const stc_gen_opts *o, stc_vec *v, char *err, size_t errlen);
 
+/* Dense K of `blocks` K-blocks for o's class, mode and n (a block is n
+ * dense rows, 2n in 2:4); 0 for an unknown class. */
+unsigned stc_gen_blocks_k(const stc_gen_opts *o, unsigned blocks);
+
 /* Canonical file name of a vector generated with o, e.g.
  * "sp24-n16-2of4-m64-k256-s3.vec" ("-p50" for a sparsity, "-bias"). */
 void stc_gen_name(const stc_gen_opts *o, char *out, size_t outlen);

@@ -36,8 +36,6 @@ typedef struct gen {
     unsigned next; /* commands generated so far */
 } gen;
 
-static const unsigned illegal_codes[10] = {0x0, 0x1, 0x2, 0x3, 0x5, 0x6, 0x7, 0xa, 0xb, 0xf};
-
 static unsigned pick(gen *g, unsigned bound)
 {
     return stc_rng_below(&g->rng, bound);
@@ -114,7 +112,7 @@ static stc_status keep_last_block(stc_vec *v, char *err, size_t errlen)
     for (unsigned b = 0; v->mode24 && b + 1 < nblk; b++)
         for (unsigned c = 0; c < n; c++)
             v->meta[(size_t)b * n + c] = zero_word;
-    v->skip = nblk >= 64 ? ~0ull >> 1 : (1ull << (nblk - 1)) - 1;
+    v->skip = stc_vec_skip_mask(nblk - 1);
     return stc_vec_fill_expected(v, err, errlen);
 }
 
@@ -129,7 +127,7 @@ static stc_status add_cmd(gen *g, const cmd_spec *c, char *err, size_t errlen)
     go.n = n;
     go.m = c->m;
     go.mode = c->mode;
-    go.k = c->nblk * (c->mode == 1 ? 2 * n : n);
+    go.k = stc_gen_blocks_k(&go, c->nblk);
     go.seed = g->o->seed * 1000003u + g->next;
     go.sparsity = c->sparsity;
     go.bias = c->bias;
@@ -148,7 +146,8 @@ static stc_status add_cmd(gen *g, const cmd_spec *c, char *err, size_t errlen)
             return STC_EPARAM;
         }
         v->fault.on = true;
-        v->fault.code = c->fault_code >= 0 ? (unsigned)c->fault_code : illegal_codes[pick(g, 10)];
+        v->fault.code = c->fault_code >= 0 ? (unsigned)c->fault_code
+                                           : stc_meta_illegal_code(pick(g, STC_META_ILLEGAL_CODES));
         v->fault.block = c->fault_block >= 0 ? loaded[c->fault_block % np] : loaded[pick(g, np)];
         v->fault.group = c->fault_group >= 0 ? (unsigned)c->fault_group : pick(g, n / 2);
         v->fault.col = c->fault_col >= 0 ? (unsigned)c->fault_col : pick(g, n);
@@ -216,16 +215,16 @@ static cmd_spec small_clean(gen *g)
 
 static stc_status gen_faults(gen *g, char *err, size_t errlen)
 {
-    unsigned n = g->o->n, len = 2 * 10 * (n / 2) * n;
+    unsigned n = g->o->n, len = 2 * STC_META_ILLEGAL_CODES * (n / 2) * n;
     stc_status st = stc_stream_alloc(g->s, len);
-    for (unsigned code = 0; code < 10; code++)
+    for (unsigned code = 0; code < STC_META_ILLEGAL_CODES; code++)
         for (unsigned grp = 0; grp < n / 2; grp++)
             for (unsigned col = 0; st == STC_OK && col < n; col++) {
                 cmd_spec f = spec_of_kind(g, K_FAULT);
                 f.m = 1 + pick(g, 3);
                 f.nblk = 1 + pick(g, 2);
                 f.bias = pick(g, 4) == 0;
-                f.fault_code = (int)illegal_codes[code];
+                f.fault_code = (int)stc_meta_illegal_code(code);
                 f.fault_group = (int)grp;
                 f.fault_col = (int)col;
                 st = add_cmd(g, &f, err, errlen);
@@ -257,7 +256,7 @@ static stc_status gen_corners(gen *g, char *err, size_t errlen)
     stc_status st = stc_stream_alloc(g->s, 2 * nbig);
     for (unsigned i = 0; st == STC_OK && i < nbig; i++) {
         if (big[i].fault) {
-            big[i].fault_code = (int)illegal_codes[9];
+            big[i].fault_code = (int)stc_meta_illegal_code(STC_META_ILLEGAL_CODES - 1);
             big[i].fault_group = (int)(g->o->n / 2 - 1);
             big[i].fault_col = (int)(g->o->n - 1);
         }

@@ -1,7 +1,8 @@
 /*
  * stc_vecgen - deterministic STC test-vector generator.
  *
- *   stc_vecgen --class CLASS --n N --m M --k K --seed S [--sparsity PCT]
+ *   stc_vecgen --class CLASS --n N --m M (--k K | --blocks B) --seed S
+ *              [--sparsity PCT]
  *              [--bias] [--mode dense|2:4] -o out.vec
  *   stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec
  *   stc_vecgen --regression DIR
@@ -22,14 +23,15 @@ typedef struct stc_cli {
     const char *regression;
     const char *stream;
     unsigned len;
+    unsigned blocks;
     bool have_n, have_m, have_k, have_seed;
 } stc_cli;
 
 static void stc_usage(FILE *f)
 {
     fprintf(f,
-            "usage: stc_vecgen --class CLASS --n N --m M --k K --seed S [--sparsity PCT]\n"
-            "                  [--bias] [--mode dense|2:4] -o out.vec\n"
+            "usage: stc_vecgen --class CLASS --n N --m M (--k K | --blocks B) --seed S\n"
+            "                  [--sparsity PCT] [--bias] [--mode dense|2:4] -o out.vec\n"
             "       stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec\n"
             "       stc_vecgen --regression DIR\n"
             "classes: %s\n"
@@ -79,6 +81,8 @@ static int stc_cli_value(stc_cli *c, const char *opt, const char *val)
         ok = c->have_m = stc_parse_unsigned(val, &c->o.m);
     else if (strcmp(opt, "--k") == 0)
         ok = c->have_k = stc_parse_unsigned(val, &c->o.k);
+    else if (strcmp(opt, "--blocks") == 0)
+        ok = stc_parse_unsigned(val, &c->blocks) && c->blocks >= 1;
     else if (strcmp(opt, "--seed") == 0)
         ok = c->have_seed = stc_parse_ull(val, UINT64_MAX, &x);
     else if (strcmp(opt, "--sparsity") == 0)
@@ -190,14 +194,23 @@ int main(int argc, char **argv)
         return stc_run_regression(c.regression);
     }
     if (c.stream) {
-        if (c.o.cls || c.have_m || c.have_k || !c.have_n || !c.have_seed || !c.out)
-            return stc_usage_error("--stream needs --n, --seed and -o (and no --class, --m, --k)",
-                                   NULL);
+        if (c.o.cls || c.have_m || c.have_k || c.blocks || !c.have_n || !c.have_seed || !c.out)
+            return stc_usage_error(
+                "--stream needs --n, --seed and -o (and no --class, --m, --k, --blocks)", NULL);
         return stc_run_stream(&c);
     }
     if (c.len)
         return stc_usage_error("--len needs --stream", NULL);
+    /* --blocks B: K of B blocks of the class's mode, so that one command
+     * line serves every array size and mode. */
+    if (c.blocks && c.have_k)
+        return stc_usage_error("give --k or --blocks, not both", NULL);
+    if (c.blocks && c.o.cls && c.have_n) {
+        c.o.k = stc_gen_blocks_k(&c.o, c.blocks);
+        c.have_k = true;
+    }
     if (!c.o.cls || !c.have_n || !c.have_m || !c.have_k || !c.have_seed || !c.out)
-        return stc_usage_error("--class, --n, --m, --k, --seed and -o are required", NULL);
+        return stc_usage_error("--class, --n, --m, --k (or --blocks), --seed and -o are required",
+                               NULL);
     return stc_run_one(&c);
 }
