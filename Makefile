@@ -18,7 +18,7 @@ JOBS      ?= 2
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 OPT      ?= -O2 -g
-CFLAGS   := $(CSTD) $(OPT) $(WARN) -Icmodel -Ivectors -Isim $(EXTRA_CFLAGS)
+CFLAGS   := $(CSTD) $(OPT) $(WARN) -Icommon -Icmodel -Ivectors -Isim $(EXTRA_CFLAGS)
 LDFLAGS  := $(EXTRA_LDFLAGS)
 DEPS     := scripts/deps.sh
 
@@ -53,6 +53,7 @@ help:
 	@echo "  make xreset asan soak fuzz   X/reset randomization, sanitizers, 1M-cycle soak, AFL++"
 	@echo "Housekeeping:"
 	@echo "  make format check-format cppcheck   C style and static checks"
+	@echo "  make cli-test verdict-test          every program's options; exit codes through make"
 	@echo "  make deps           install or check every Debian package the project uses"
 	@echo "  make clean          remove $(BUILD)/"
 
@@ -72,6 +73,7 @@ endif
 $(BUILD):
 	@mkdir -p $@
 
+include common/common.mk
 include cmodel/cmodel.mk
 include vectors/vectors.mk
 include rtl/rtl.mk
@@ -85,18 +87,18 @@ include scripts/report.mk
 clean:
 	rm -rf $(BUILD)
 
-C_FORMAT_FILES = $(wildcard cmodel/*.[ch] vectors/*.[ch] sim/*.[ch] sim/*.cpp sim/sc/*.cpp sim/sc/*.h tb/*.[ch] tb/fuzz/*.[ch])
+C_FORMAT_FILES = $(wildcard common/*.[ch] cmodel/*.[ch] vectors/*.[ch] sim/*.[ch] sim/*.cpp sim/sc/*.cpp sim/sc/*.h tb/*.[ch] tb/fuzz/*.[ch])
 format:
 	clang-format -i $(C_FORMAT_FILES)
 check-format:
 	clang-format --dry-run --Werror $(C_FORMAT_FILES)
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
-	  --std=c11 --inline-suppr -Icmodel -Ivectors -Isim cmodel vectors sim/*.c tb
+	  --std=c11 --inline-suppr -Icommon -Icmodel -Ivectors -Isim common cmodel vectors sim/*.c tb
 
 # ---- test and CI ------------------------------------------------------------
 CI_DIR     := $(BUILD)/ci
-.PHONY: test ci cosim-ci
+.PHONY: test ci cosim-ci cli-test
 
 # Full equivalence regression: exactly what `make sim` runs
 # (scripts/sim_suite.sh for every array size, the ICG build at N=4), with
@@ -108,6 +110,14 @@ cosim-ci:
 	for n in $(SIM_NS); do for f in $(BUILD)/sim-n$$n/junit/*.xml; do \
 	  [ -e "$$f" ] && cp "$$f" $(CI_DIR)/cosim-n$$n-$${f##*/}; done; done; \
 	exit $$status
+
+# Every program's command line: the shared --help layout, exit 2 on a bad
+# option or value, --opt=value the same as --opt value.
+CLI_TEST_N := 4
+cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_debug-n$(CLI_TEST_N) \
+          $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
+          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE)
+	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
 
 ci:
 	@$(DEPS) all
@@ -125,6 +135,7 @@ ci:
 	$(MAKE) --no-print-directory report-check
 	$(MAKE) --no-print-directory debug-test
 	$(MAKE) --no-print-directory verdict-test
+	$(MAKE) --no-print-directory cli-test
 	$(MAKE) --no-print-directory sim-sc-test
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=

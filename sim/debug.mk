@@ -45,7 +45,7 @@ DBG_FLAGS  ?=
 
 # $(1) = N, $(2) = Verilator build suffix ("" is sim.mk's build, "-bug" ours)
 define DBG_LINK_RULES
-$(BUILD)/stc_debug-n$(1)$(2): $(DBG_C_OBJS) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+$(BUILD)/stc_debug-n$(1)$(2): $(DBG_C_OBJS) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $$@ $$^ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a $(BUILD)/vl-n$(1)$(2)/libverilated.a -lz -pthread $(LDFLAGS)
 endef
 $(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call DBG_LINK_RULES,$(n),)))
@@ -89,7 +89,7 @@ $(BUILD)/vl-n$(1)-bug/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl
 	  -Icmodel -Isim -isystem $(BUILD)/vl-n$(1)-bug -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 
-$(BUILD)/stc_sim-n$(1)-bug: $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)-bug/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+$(BUILD)/stc_sim-n$(1)-bug: $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)-bug/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $$@ $$^ $(BUILD)/vl-n$(1)-bug/Vstc_tile__ALL.a $(BUILD)/vl-n$(1)-bug/libverilated.a -lz -pthread $(LDFLAGS)
 endef
 $(eval $(call DBG_BUG_RULES,$(DBG_TEST_N)))

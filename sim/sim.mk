@@ -10,7 +10,7 @@ SIM_NS ?= 16 4
 REGRESSION_DIR ?= vectors/regression
 VERILATOR_ROOT_INC ?= /usr/share/verilator/include
 
-SIM_C_SRCS := sim/stc_host.c sim/stc_compare.c sim/stc_lockstep.c sim/stc_cli.c sim/stc_ports.c
+SIM_C_SRCS := sim/stc_host.c sim/stc_compare.c sim/stc_lockstep.c sim/stc_ports.c sim/stc_run_cli.c
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
 SIM_MAIN_OBJ := $(BUILD)/sim/stc_sim_main.o
 
@@ -21,7 +21,7 @@ VL_FLAGS := --cc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
             -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal --build -j $(JOBS) \
             -CFLAGS -O2 $(VL_EXTRA)
 
-$(BUILD)/sim/%.o: sim/%.c $(wildcard sim/*.h cmodel/*.h vectors/*.h)
+$(BUILD)/sim/%.o: sim/%.c $(wildcard common/*.h sim/*.h cmodel/*.h vectors/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -44,7 +44,7 @@ $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl
 	  -Icmodel -Isim -isystem $(BUILD)/vl-n$(1)$(2) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 
-$(BUILD)/stc_sim-n$(1)$(2): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+$(BUILD)/stc_sim-n$(1)$(2): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $$@ $$^ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a $(BUILD)/vl-n$(1)$(2)/libverilated.a -lz -pthread $(LDFLAGS)
 endef
 

@@ -20,19 +20,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "stc_cli.h"
 #include "stc_lockstep.h"
+#include "stc_run_cli.h"
 #include "stc_shrink.h"
 #include "stc_vcd.h"
 
 #define PATH_LEN 4096
+/* The shrinker's default budget as text, for the help. */
+#define RUNS_TEXT_(x) #x
+#define RUNS_TEXT(x) RUNS_TEXT_(x)
 
 typedef struct dbg_args {
-    uint64_t seed;
-    unsigned stall_pct;
-    stc_policy policy;
-    uint64_t reset_at;
-    bool meta_fault;
+    stc_run_opts run; /* the failing run's replay options (only those) */
     unsigned before, after;
     unsigned max_runs;
     bool any_failure;
@@ -52,98 +51,94 @@ typedef struct dbg_trace {
     unsigned ntop;
 } dbg_trace;
 
-static void usage(FILE *f, const char *argv0)
-{
-    fprintf(f,
-            "usage: %s [options] VECTOR.vec|STREAM.vec\n"
-            "  --seed S        seed of the failing run's stall pattern (default 1)\n"
-            "  --stall P       its stall percentage, 0..90 (default 0)\n"
-            "  --policy P      its host policy: b2b, gap, early, random (default b2b)\n"
-            "  --reset-at C    its mid-stream reset cycle (default none)\n"
-            "  --meta-fault    it ran with --meta-fault\n"
-            "  --window W      cycles traced before the first divergence (default 64)\n"
-            "  --after A       cycles traced after it (default 8)\n"
-            "  --out DIR       output directory (default build/fail)\n"
-            "  --max-runs R    shrinker budget in lockstep runs (default %d)\n"
-            "  --any-failure   shrink to any failure, not only the same signal\n"
-            "  --no-shrink     only the failure trace\n"
-            "writes DIR/<vector>-s<S>-p<P>.{fst,gtkw} and, shrunk, .min.{vec,fst,gtkw}; a\n"
-            "stream is first cut down to the failing command (alone, with the one before\n"
-            "it, or the prefix up to it), which is then shrunk like a vector\n"
-            "exit: 0 the vector passes, 1 it fails (files written), 2 bad input or set-up "
-            "error\n",
-            argv0, STC_SHRINK_DEFAULT_RUNS);
-}
+enum {
+    OPT_WINDOW = 1,
+    OPT_AFTER,
+    OPT_OUT,
+    OPT_MAX_RUNS,
+    OPT_ANY_FAILURE,
+    OPT_NO_SHRINK,
+};
 
-static int parse_value(dbg_args *a, const char *opt, const char *val)
+static const stc_opt dbg_opts[] = {
+    {OPT_WINDOW, "window", 0, "W", "cycles traced before the first divergence (default 64)"},
+    {OPT_AFTER, "after", 0, "A", "cycles traced after it (default 8)"},
+    {OPT_OUT, "out", 0, "DIR", "output directory (default build/fail)"},
+    {OPT_MAX_RUNS, "max-runs", 0, "R",
+     "shrinker budget in lockstep runs (default " RUNS_TEXT(STC_SHRINK_DEFAULT_RUNS) ")"},
+    {OPT_ANY_FAILURE, "any-failure", 0, NULL, "shrink to any failure, not only the same signal"},
+    {OPT_NO_SHRINK, "no-shrink", 0, NULL, "only the failure trace"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+static const stc_cmd dbg_cmd = {
+    "stc_debug",
+    "[options] VECTOR.vec|STREAM.vec",
+    "Debugs one failing vector or stream: a failure trace (RTL beside the golden model)\n"
+    "with a GTKWave save file at the first divergence, and a shrunk vector that still\n"
+    "fails. Give the failing run's own --seed, --stall, --policy, --reset-at, --meta-fault.",
+    {stc_run_cli_stalls, stc_run_cli_streams, dbg_opts, NULL},
+    "Writes DIR/<vector>-s<S>-p<P>.{fst,gtkw} and, shrunk, .min.{vec,fst,gtkw}. A stream is\n"
+    "first cut down to the failing command (alone, with the one before it, or the prefix\n"
+    "up to it), which is then shrunk like a vector.",
+    "0 the vector passes, 1 it fails (files written), 2 bad input or set-up error",
+};
+
+/* Applies one option (stc_cli_apply_fn); returns 0, or STC_CLI_ERROR. */
+static int apply_option(void *ctx, int id, const char *val)
 {
-    uint64_t v;
-    if (strcmp(opt, "--out") == 0) {
+    dbg_args *a = ctx;
+    const stc_cmd *c = &dbg_cmd;
+    uint64_t v = 0;
+    switch (id) {
+    case OPT_ANY_FAILURE:
+        a->any_failure = true;
+        return 0;
+    case OPT_NO_SHRINK:
+        a->shrink = false;
+        return 0;
+    case OPT_OUT:
         a->out_dir = val;
         return 0;
-    }
-    if (strcmp(opt, "--policy") == 0) {
-        int pol = stc_policy_parse(val);
-        a->policy = (stc_policy)(pol < 0 ? 0 : pol);
-        return pol < 0 ? -1 : 0;
-    }
-    if (stc_cli_u64(val, &v) != 0)
-        return -1;
-    if (strcmp(opt, "--seed") == 0)
-        a->seed = v;
-    else if (strcmp(opt, "--stall") == 0 && v <= 90)
-        a->stall_pct = (unsigned)v;
-    else if (strcmp(opt, "--window") == 0 && v <= 100000)
+    case OPT_WINDOW:
+        if (stc_cli_number(c, "window", val, 0, 100000, &v))
+            return STC_CLI_ERROR;
         a->before = (unsigned)v;
-    else if (strcmp(opt, "--after") == 0 && v <= 100000)
+        return 0;
+    case OPT_AFTER:
+        if (stc_cli_number(c, "after", val, 0, 100000, &v))
+            return STC_CLI_ERROR;
         a->after = (unsigned)v;
-    else if (strcmp(opt, "--max-runs") == 0 && v >= 1 && v <= 1000000)
+        return 0;
+    case OPT_MAX_RUNS:
+        if (stc_cli_number(c, "max-runs", val, 1, 1000000, &v))
+            return STC_CLI_ERROR;
         a->max_runs = (unsigned)v;
-    else if (strcmp(opt, "--reset-at") == 0 && v >= 1)
-        a->reset_at = v;
-    else
-        return -1;
-    return 0;
+        return 0;
+    default:
+        return stc_run_cli_apply(c, &a->run, id, val);
+    }
 }
 
+/* Returns 0, STC_CLI_HELP or STC_CLI_ERROR. */
 static int parse_args(dbg_args *a, int argc, char **argv)
 {
+    int first = argc;
     memset(a, 0, sizeof *a);
     a->argv0 = argv[0];
-    a->seed = 1;
+    a->run.seed = 1;
     a->before = 64;
     a->after = 8;
     a->shrink = true;
     a->out_dir = "build/fail";
-    for (int i = 1; i < argc; i++) {
-        const char *opt = argv[i];
-        if (strcmp(opt, "-h") == 0 || strcmp(opt, "--help") == 0) {
-            usage(stdout, argv[0]);
-            exit(0);
-        } else if (strcmp(opt, "--any-failure") == 0) {
-            a->any_failure = true;
-        } else if (strcmp(opt, "--no-shrink") == 0) {
-            a->shrink = false;
-        } else if (strcmp(opt, "--meta-fault") == 0) {
-            a->meta_fault = true;
-        } else if (strncmp(opt, "--", 2) == 0) {
-            if (i + 1 >= argc || parse_value(a, opt, argv[i + 1]) != 0) {
-                fprintf(stderr, "stc_debug: bad option or value: %s %s\n", opt,
-                        i + 1 < argc ? argv[i + 1] : "(missing)");
-                return -1;
-            }
-            i++;
-        } else if (!a->vec) {
-            a->vec = opt;
-        } else {
-            fprintf(stderr, "stc_debug: one vector at a time\n");
-            return -1;
-        }
-    }
-    if (!a->vec) {
-        fprintf(stderr, "stc_debug: no vector file given\n");
-        return -1;
-    }
+    int rc = stc_cli_parse(&dbg_cmd, argc, argv, apply_option, a, &first);
+    if (rc)
+        return rc;
+    if (first == argc)
+        return stc_cli_error(&dbg_cmd, "no vector file given");
+    if (first + 1 < argc)
+        return stc_cli_error(&dbg_cmd, "one vector at a time");
+    a->vec = argv[first];
     return 0;
 }
 
@@ -185,13 +180,8 @@ static void convert_to_fst(const char *vcd, const char *fst, char *dump, size_t 
 /* The failing run's options (the window hook is added by trace_run). */
 static stc_run_opts run_opts(const dbg_args *a, unsigned stall_pct)
 {
-    stc_run_opts ro;
-    memset(&ro, 0, sizeof ro);
-    ro.seed = a->seed;
+    stc_run_opts ro = a->run;
     ro.stall_pct = stall_pct;
-    ro.policy = a->policy;
-    ro.reset_at = a->reset_at;
-    ro.meta_fault = a->meta_fault;
     ro.max_errors = a->after + 1;
     return ro;
 }
@@ -253,10 +243,10 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
     const stc_vec *v = &s->cmd[0];
     if (s->ncmd > 1)
         printf("stc_debug: FAIL %s (n=%u, %u commands, policy %s, seed %" PRIu64 ", stall %u%%)\n",
-               path, v->n, s->ncmd, stc_policy_name(a->policy), a->seed, stall);
+               path, v->n, s->ncmd, stc_policy_name(a->run.policy), a->run.seed, stall);
     else
         printf("stc_debug: FAIL %s (n=%u m=%u k=%u %s, seed %" PRIu64 ", stall %u%%)\n", path, v->n,
-               v->m, v->k, v->mode24 ? "2:4" : "dense", a->seed, stall);
+               v->m, v->k, v->mode24 ? "2:4" : "dense", a->run.seed, stall);
     if (t->res.mismatch_cycles) {
         printf("  first divergence: cycle %" PRIu64 ", %s", t->res.first_bad_cycle,
                t->res.first_signal);
@@ -276,8 +266,8 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
 /* Shrinks, writes prefix.min.vec and its trace. */
 static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, const char *prefix)
 {
-    stc_shrink_opts so = {a->seed, a->stall_pct, a->max_runs, a->any_failure};
-    if (a->policy != STC_POLICY_B2B || a->reset_at || a->meta_fault)
+    stc_shrink_opts so = {a->run.seed, a->run.stall_pct, a->max_runs, a->any_failure};
+    if (a->run.policy != STC_POLICY_B2B || a->run.reset_at || a->run.meta_fault)
         return 1; /* the shrinker replays plain runs only */
     stc_shrink_result sr;
     dbg_trace t;
@@ -302,8 +292,8 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
     printf("  minimal vector: %s  (m %u -> %u, k %u -> %u, nonzeros %zu -> %zu, stall %u -> %u; "
            "%u runs, fails on %s)\n",
            path, v->m, sr.vec.m, v->k, sr.vec.k, stc_shrink_nonzeros(v),
-           stc_shrink_nonzeros(&sr.vec), a->stall_pct, sr.stall_pct, sr.runs, sr.signature);
-    printf("  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", runner, a->seed, sr.stall_pct,
+           stc_shrink_nonzeros(&sr.vec), a->run.stall_pct, sr.stall_pct, sr.runs, sr.signature);
+    printf("  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", runner, a->run.seed, sr.stall_pct,
            path);
     stc_stream one = {1, &sr.vec};
     st = trace_run(rtl, &one, a, sr.stall_pct, tprefix, &t);
@@ -336,7 +326,7 @@ static bool cut_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, int
     for (int i = 0; i < 3; i++) {
         cut->cmd = s->cmd + from[i];
         cut->ncmd = c - from[i] + 1;
-        if (cut->ncmd < s->ncmd && stream_fails(rtl, cut, a, a->stall_pct))
+        if (cut->ncmd < s->ncmd && stream_fails(rtl, cut, a, a->run.stall_pct))
             return true;
     }
     return false;
@@ -366,11 +356,11 @@ static int reduce_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, i
     runner_path(a->argv0, runner, sizeof runner);
     printf("  cut stream: %s  (commands %u -> %u, starting at command %u)\n", path, s->ncmd,
            cut.ncmd, (unsigned)(cut.cmd - s->cmd));
-    printf("  reproduce: %s --seed %" PRIu64 " --stall %u --policy %s %s\n", runner, a->seed,
-           a->stall_pct, stc_policy_name(a->policy), path);
-    if (trace_run(rtl, &cut, a, a->stall_pct, tprefix, &t) == STC_OK && !t.res.pass)
+    printf("  reproduce: %s --seed %" PRIu64 " --stall %u --policy %s %s\n", runner, a->run.seed,
+           a->run.stall_pct, stc_policy_name(a->run.policy), path);
+    if (trace_run(rtl, &cut, a, a->run.stall_pct, tprefix, &t) == STC_OK && !t.res.pass)
         print_trace("cut", &t);
-    if (cut.ncmd == 1 && !cut.cmd[0].fault.on && a->policy == STC_POLICY_B2B)
+    if (cut.ncmd == 1 && !cut.cmd[0].fault.on && a->run.policy == STC_POLICY_B2B)
         return shrink_and_trace(rtl, &cut.cmd[0], a, tprefix);
     return 1;
 }
@@ -388,19 +378,19 @@ static int debug_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a)
         fprintf(stderr, "stc_debug: cannot create %s: %s\n", a->out_dir, strerror(errno));
         return 2;
     }
-    snprintf(prefix, sizeof prefix, "%s/%s-s%" PRIu64 "-p%u", a->out_dir, base, a->seed,
-             a->stall_pct);
-    stc_status st = trace_run(rtl, s, a, a->stall_pct, prefix, &t);
+    snprintf(prefix, sizeof prefix, "%s/%s-s%" PRIu64 "-p%u", a->out_dir, base, a->run.seed,
+             a->run.stall_pct);
+    stc_status st = trace_run(rtl, s, a, a->run.stall_pct, prefix, &t);
     if (st != STC_OK) {
         fprintf(stderr, "stc_debug: %s: %s\n", a->vec, stc_status_str(st));
         return 2;
     }
     if (t.res.pass) {
         printf("stc_debug: PASS %s (seed %" PRIu64 ", stall %u%%): nothing to debug\n", a->vec,
-               a->seed, a->stall_pct);
+               a->run.seed, a->run.stall_pct);
         return 0;
     }
-    print_failure(s, a, a->stall_pct, a->vec, &t);
+    print_failure(s, a, a->run.stall_pct, a->vec, &t);
     print_trace("failure", &t);
     fflush(stdout);
     if (!a->shrink)
@@ -417,10 +407,9 @@ int main(int argc, char **argv)
     stc_params p;
     stc_rtl *rtl;
     char err[STC_VEC_ERR_MAX];
-    if (parse_args(&a, argc, argv) != 0) {
-        usage(stderr, argv[0]);
-        return 2;
-    }
+    int parsed = parse_args(&a, argc, argv);
+    if (parsed != 0)
+        return parsed == STC_CLI_HELP ? 0 : 2;
     if (stc_stream_read(a.vec, &s, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_debug: %s\n", err);
         return 2;

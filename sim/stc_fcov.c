@@ -509,6 +509,7 @@ void stc_fcov_report(const stc_fcov *f, FILE *out, bool list_misses)
 
 #include "stc_gen.h"
 #include "stc_lockstep.h"
+#include "stc_run_cli.h"
 #include "stc_out.h"
 
 #define FCOV_MAX_STALLS 8
@@ -517,9 +518,7 @@ void stc_fcov_report(const stc_fcov *f, FILE *out, bool list_misses)
 typedef struct fcov_args {
     unsigned stalls[FCOV_MAX_STALLS];
     unsigned nstalls;
-    uint64_t seed;
-    stc_policy policy;
-    uint64_t reset_at;
+    stc_run_opts run; /* the replay options; stall and seed vary per run */
     double floor_pct;
     const char *report;
     const char *vl_cov;
@@ -529,83 +528,82 @@ typedef struct fcov_args {
     int nvecs;
 } fcov_args;
 
-static void fcov_usage(FILE *f)
-{
-    fprintf(f, "usage: stc_fcov [--stall P]... [--seed S] [--policy P] [--reset-at C]\n"
-               "                [--floor PCT] [--report F.txt] [--vl-cov F.dat] [--quiet] VEC...\n"
-               "       stc_fcov --make-extra DIR\n"
-               "  --policy P  when the host offers each next command of a stream: b2b, gap,\n"
-               "              early or random (default b2b; the accept bins need all three)\n"
-               "exit: 0 pass, 1 mismatch or coverage below the floor, 2 error\n");
-}
+enum {
+    OPT_FLOOR = 1,
+    OPT_REPORT,
+    OPT_VL_COV,
+    OPT_MAKE_EXTRA,
+    OPT_QUIET,
+};
 
-static int fcov_parse_num(const char *s, double max, double *out)
-{
-    char *end;
-    if (!s || s[0] < '0' || s[0] > '9')
-        return -1;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || v > max)
-        return -1;
-    *out = v;
-    return 0;
-}
+static const stc_opt fcov_opt_table[] = {
+    {OPT_FLOOR, "floor", 0, "PCT", "fail (exit 1) below PCT percent of the bins (default 0)"},
+    {OPT_REPORT, "report", 0, "F.txt", "write the bin report"},
+    {OPT_VL_COV, "vl-cov", 0, "F.dat", "write Verilator's line/toggle coverage (coverage build)"},
+    {OPT_MAKE_EXTRA, "make-extra", 0, "DIR", "write the directed vectors that close the bins"},
+    {OPT_QUIET, "quiet", 0, NULL, "only the summary"},
+    {0, NULL, 0, NULL, NULL},
+};
 
-static int fcov_option(fcov_args *a, const char *opt, const char *val)
+static const stc_cmd fcov_cmd = {
+    "stc_fcov",
+    "[options] VEC...\n--make-extra DIR",
+    "Functional coverage: runs vectors and streams in lockstep and counts the bins of\n"
+    "docs/verification.md that they hit.",
+    {stc_run_cli_stalls, stc_run_cli_streams, fcov_opt_table, NULL},
+    "--stall may be given up to 8 times: one pass over the vectors per value (the\n"
+    "accept bins need the b2b, gap and early policies).",
+    "0 pass, 1 mismatch or coverage below the floor, 2 error",
+};
+
+/* Applies one option (stc_cli_apply_fn); returns 0, or STC_CLI_ERROR. */
+static int fcov_option(void *ctx, int id, const char *val)
 {
-    double v = 0;
-    int pol = -1;
-    if (strcmp(opt, "--policy") == 0 && (pol = stc_policy_parse(val)) >= 0)
-        a->policy = (stc_policy)pol;
-    else if (strcmp(opt, "--report") == 0)
+    fcov_args *a = ctx;
+    const stc_cmd *c = &fcov_cmd;
+    switch (id) {
+    case OPT_QUIET:
+        a->quiet = true;
+        return 0;
+    case OPT_REPORT:
         a->report = val;
-    else if (strcmp(opt, "--vl-cov") == 0)
+        return 0;
+    case OPT_VL_COV:
         a->vl_cov = val;
-    else if (strcmp(opt, "--make-extra") == 0)
+        return 0;
+    case OPT_MAKE_EXTRA:
         a->extra_dir = val;
-    else if (strcmp(opt, "--stall") == 0 && a->nstalls < FCOV_MAX_STALLS &&
-             fcov_parse_num(val, 90, &v) == 0 && v == (unsigned)v)
-        a->stalls[a->nstalls++] = (unsigned)v;
-    else if (strcmp(opt, "--seed") == 0 && fcov_parse_num(val, 1e15, &v) == 0)
-        a->seed = (uint64_t)v;
-    else if (strcmp(opt, "--reset-at") == 0 && fcov_parse_num(val, 1e9, &v) == 0 && v >= 1)
-        a->reset_at = (uint64_t)v;
-    else if (strcmp(opt, "--floor") == 0 && fcov_parse_num(val, 100, &v) == 0)
-        a->floor_pct = v;
-    else {
-        fprintf(stderr, "stc_fcov: bad option or value: %s %s\n", opt, val);
-        return -1;
+        return 0;
+    case OPT_FLOOR:
+        return stc_cli_decimal(c, "floor", val, 0, 100, &a->floor_pct);
+    case STC_RUN_OPT_STALL:
+        if (a->nstalls >= FCOV_MAX_STALLS)
+            return stc_cli_error(c, "--stall: at most %d passes", FCOV_MAX_STALLS);
+        if (stc_run_cli_apply(c, &a->run, id, val))
+            return STC_CLI_ERROR;
+        a->stalls[a->nstalls++] = a->run.stall_pct;
+        return 0;
+    default:
+        return stc_run_cli_apply(c, &a->run, id, val);
     }
-    return 0;
 }
 
+/* Returns 0, STC_CLI_HELP or STC_CLI_ERROR. */
 static int fcov_parse_args(fcov_args *a, int argc, char **argv)
 {
+    int first = argc;
     memset(a, 0, sizeof *a);
-    a->seed = 1;
-    a->policy = STC_POLICY_B2B;
-    a->vecs = argv + 1;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--quiet") == 0) {
-            a->quiet = true;
-        } else if (strncmp(argv[i], "--", 2) == 0) {
-            if (i + 1 >= argc || fcov_option(a, argv[i], argv[i + 1]) != 0) {
-                if (i + 1 >= argc)
-                    fprintf(stderr, "stc_fcov: %s needs a value\n", argv[i]);
-                return -1;
-            }
-            i++;
-        } else {
-            a->vecs[a->nvecs++] = argv[i];
-        }
-    }
+    a->run.seed = 1;
+    a->run.policy = STC_POLICY_B2B;
+    int rc = stc_cli_parse(&fcov_cmd, argc, argv, fcov_option, a, &first);
+    if (rc)
+        return rc;
+    a->vecs = argv + first;
+    a->nvecs = argc - first;
     if (a->nstalls == 0)
         a->stalls[a->nstalls++] = 0;
-    if (!a->extra_dir && a->nvecs == 0) {
-        fprintf(stderr, "stc_fcov: no vector files given\n");
-        return -1;
-    }
+    if (!a->extra_dir && a->nvecs == 0)
+        return stc_cli_error(&fcov_cmd, "no vector files given");
     return 0;
 }
 
@@ -730,15 +728,14 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
         fprintf(stderr, "stc_fcov: %s\n", err);
         return 2;
     }
-    stc_run_opts o = {.seed = seed,
-                      .stall_pct = stall,
-                      .policy = a->policy,
-                      .max_errors = 1,
-                      .reset_at = a->reset_at,
-                      .vec_path = path,
-                      .log = stderr,
-                      .on_cycle = stc_fcov_cycle,
-                      .hook_ctx = f};
+    stc_run_opts o = a->run;
+    o.seed = seed;
+    o.stall_pct = stall;
+    o.max_errors = 1;
+    o.vec_path = path;
+    o.log = stderr;
+    o.on_cycle = stc_fcov_cycle;
+    o.hook_ctx = f;
     stc_fcov_begin_run(f);
     stc_status st = stc_lockstep_stream(rtl, &s, &o, &res);
     unsigned ncmd = s.ncmd;
@@ -749,10 +746,10 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
     }
     if (!res.pass)
         fprintf(stderr, "FAIL %s stall=%u seed=%" PRIu64 " policy=%s (command %d of %u)\n", path,
-                stall, seed, stc_policy_name(a->policy), res.first_cmd, ncmd);
+                stall, seed, stc_policy_name(a->run.policy), res.first_cmd, ncmd);
     else if (!a->quiet)
         printf("PASS %s stall=%u policy=%s commands=%u cycles=%" PRIu64 "\n", path, stall,
-               stc_policy_name(a->policy), ncmd, res.cycles);
+               stc_policy_name(a->run.policy), ncmd, res.cycles);
     return res.pass ? 0 : 1;
 }
 
@@ -780,7 +777,7 @@ static int fcov_run_all(const fcov_args *a, stc_rtl *rtl, stc_fcov *f)
         for (int i = 0; i < a->nvecs; i++) {
             /* A different stall seed per vector: with one seed every
              * vector would see the same stall pattern at its start. */
-            int rc = fcov_run_one(a, rtl, f, a->vecs[i], a->stalls[s], a->seed + (uint64_t)i);
+            int rc = fcov_run_one(a, rtl, f, a->vecs[i], a->stalls[s], a->run.seed + (uint64_t)i);
             worst = rc > worst ? rc : worst;
         }
     }
@@ -799,14 +796,9 @@ int main(int argc, char **argv)
     stc_params p;
     unsigned hit, total;
 
-    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        fcov_usage(stdout);
-        return 0;
-    }
-    if (fcov_parse_args(&a, argc, argv) != 0) {
-        fcov_usage(stderr);
-        return 2;
-    }
+    int parsed = fcov_parse_args(&a, argc, argv);
+    if (parsed != 0)
+        return parsed == STC_CLI_HELP ? 0 : 2;
     if (a.extra_dir)
         return fcov_make_extra(a.extra_dir);
     stc_rtl_params(&p);
@@ -829,7 +821,8 @@ int main(int argc, char **argv)
     }
     printf("fcov: %u vector runs, policy %s, functional coverage %.2f%% (%u/%u bins), floor "
            "%.2f%%: %s\n",
-           (unsigned)a.nvecs * a.nstalls, stc_policy_name(a.policy), pct, hit, total, a.floor_pct,
+           (unsigned)a.nvecs * a.nstalls, stc_policy_name(a.run.policy), pct, hit, total,
+           a.floor_pct,
            rc == 0   ? "PASS"
            : rc == 1 ? "FAIL"
                      : "ERROR");

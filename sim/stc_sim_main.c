@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "stc_cli.h"
+#include "stc_run_cli.h"
 #include "stc_lockstep.h"
 #include "stc_out.h"
 
@@ -46,100 +46,81 @@ typedef struct vec_outcome {
     uint64_t w_zeros, w_elems; /* zeros of the dense W, and its size */
 } vec_outcome;
 
-static void usage(FILE *f, const char *argv0)
-{
-    fprintf(f,
-            "usage: %s [options] VECTOR.vec|STREAM.vec...\n"
-            "  --seed S        seed of the stall pattern (default 1)\n"
-            "  --stall P       percent of cycles each source waits before raising valid\n"
-            "                  and the sink drops ready, 0..90 (default 0)\n"
-            "  --policy P      when the host offers each next command of a stream: b2b (first\n"
-            "                  cycle the tile can take it), gap (1..16 idle cycles), early\n"
-            "                  (cmd_valid held high while the tile is busy), random (default b2b)\n"
-            "  --max-errors K  keep comparing up to K mismatching cycles (default 1)\n"
-            "  --reset-at C    assert reset at cycle C (mid-command), then rerun the vector\n"
-            "  --hold C        withhold the first command's weights for C cycles (one long\n"
-            "                  command: every counter must count past its low bits)\n"
-            "  --meta-fault    drive an illegal metadata nibble into every 2:4 command: pass\n"
-            "                  when model and RTL agree every cycle and err_o rises with it\n"
-            "  --bare          RTL only: no model, no compare (benchmark baseline)\n"
-            "  --trace F       write a waveform of one vector or stream (tracing build):\n"
-            "                  F.fst as FST, F.vcd as VCD (converted with GTKWave's fst2vcd)\n"
-            "  --junit F.xml   write a JUnit report\n"
-            "  --csv F.csv     write one line of counters per vector\n"
-            "  --plusarg ARG   pass a +plusarg to Verilator (e.g. +verilator+seed+7)\n"
-            "  --quiet         only failures and the summary\n"
-            "exit: 0 pass, 1 mismatch, 2 bad input or set-up error\n",
-            argv0);
-}
+enum {
+    OPT_MAX_ERRORS = 1,
+    OPT_HOLD,
+    OPT_BARE,
+    OPT_TRACE,
+    OPT_JUNIT,
+    OPT_CSV,
+    OPT_PLUSARG,
+    OPT_QUIET,
+};
 
-static int need_value(int i, int argc, const char *opt)
-{
-    if (i + 1 >= argc) {
-        fprintf(stderr, "stc_sim: %s needs a value\n", opt);
-        return -1;
-    }
-    return 0;
-}
+static const stc_opt sim_opts[] = {
+    {OPT_MAX_ERRORS, "max-errors", 0, "K", "keep comparing up to K mismatching cycles (default 1)"},
+    {OPT_HOLD, "hold", 0, "C",
+     "withhold the first command's weights for C cycles (one long\n"
+     "command: every counter must count past its low bits)"},
+    {OPT_BARE, "bare", 0, NULL, "RTL only: no model, no compare (benchmark baseline)"},
+    {OPT_TRACE, "trace", 0, "F",
+     "write a waveform of one vector or stream (tracing build):\n"
+     "F.fst as FST, F.vcd as VCD (converted with GTKWave's fst2vcd)"},
+    {OPT_JUNIT, "junit", 0, "F.xml", "write a JUnit report"},
+    {OPT_CSV, "csv", 0, "F.csv", "write one line of counters per vector"},
+    {OPT_PLUSARG, "plusarg", 0, "ARG", "pass a +plusarg to Verilator (e.g. +verilator+seed+7)"},
+    {OPT_QUIET, "quiet", 0, NULL, "only failures and the summary"},
+    {0, NULL, 0, NULL, NULL},
+};
 
-/* Parses one option at argv[*i]; returns 0, or -1 on a usage error. */
-static int parse_option(sim_args *a, int argc, char **argv, int *i)
+static const stc_cmd sim_cmd = {
+    "stc_sim",
+    "[options] VECTOR.vec|STREAM.vec...",
+    "Runs each vector or command stream on the Verilated RTL and the golden model in\n"
+    "lockstep, comparing every output every clock cycle.",
+    {stc_run_cli_stalls, stc_run_cli_streams, sim_opts, NULL},
+    NULL,
+    "0 pass, 1 mismatch, 2 bad input or set-up error",
+};
+
+/* Applies one option (stc_cli_apply_fn); returns 0, or STC_CLI_ERROR. */
+static int apply_option(void *ctx, int id, const char *val)
 {
-    const char *opt = argv[*i];
-    uint64_t v;
-    if (strcmp(opt, "--quiet") == 0) {
+    sim_args *a = ctx;
+    uint64_t v = 0;
+    const stc_cmd *c = &sim_cmd;
+    switch (id) {
+    case OPT_QUIET:
         a->quiet = true;
         return 0;
-    }
-    if (strcmp(opt, "--bare") == 0) {
+    case OPT_BARE:
         a->run.bare = true;
         return 0;
-    }
-    if (strcmp(opt, "--meta-fault") == 0) {
-        a->run.meta_fault = true;
-        return 0;
-    }
-    if (need_value(*i, argc, opt))
-        return -1;
-    const char *val = argv[++*i];
-    if (strcmp(opt, "--junit") == 0) {
+    case OPT_JUNIT:
         a->junit = val;
-    } else if (strcmp(opt, "--csv") == 0) {
+        return 0;
+    case OPT_CSV:
         a->csv = val;
-    } else if (strcmp(opt, "--trace") == 0) {
+        return 0;
+    case OPT_TRACE:
         a->trace = val;
-    } else if (strcmp(opt, "--policy") == 0) {
-        int pol = stc_policy_parse(val);
-        if (pol < 0) {
-            fprintf(stderr, "stc_sim: --policy: '%s' is not b2b, gap, early or random\n", val);
-            return -1;
-        }
-        a->run.policy = (stc_policy)pol;
-    } else if (strcmp(opt, "--plusarg") == 0) {
-        if (a->nplusargs >= MAX_PLUSARGS || val[0] != '+') {
-            fprintf(stderr, "stc_sim: --plusarg takes up to %d arguments starting with '+'\n",
-                    MAX_PLUSARGS);
-            return -1;
-        }
+        return 0;
+    case OPT_PLUSARG:
+        if (a->nplusargs >= MAX_PLUSARGS || val[0] != '+')
+            return stc_cli_error(c, "--plusarg takes up to %d arguments starting with '+'",
+                                 MAX_PLUSARGS);
         a->plusargs[++a->nplusargs] = val;
-    } else if (stc_cli_u64(val, &v) != 0) {
-        fprintf(stderr, "stc_sim: %s: '%s' is not a number\n", opt, val);
-        return -1;
-    } else if (strcmp(opt, "--seed") == 0) {
-        a->run.seed = v;
-    } else if (strcmp(opt, "--stall") == 0 && v <= 90) {
-        a->run.stall_pct = (unsigned)v;
-    } else if (strcmp(opt, "--reset-at") == 0 && v >= 1) {
-        a->run.reset_at = v;
-    } else if (strcmp(opt, "--hold") == 0 && v >= 1 && v <= (1ull << 32)) {
-        a->run.hold = v;
-    } else if (strcmp(opt, "--max-errors") == 0 && v >= 1 && v <= 1000000) {
+        return 0;
+    case OPT_HOLD:
+        return stc_cli_number(c, "hold", val, 1, 1ull << 32, &a->run.hold);
+    case OPT_MAX_ERRORS:
+        if (stc_cli_number(c, "max-errors", val, 1, 1000000, &v))
+            return STC_CLI_ERROR;
         a->run.max_errors = (unsigned)v;
-    } else {
-        fprintf(stderr, "stc_sim: bad option or value: %s %s\n", opt, val);
-        return -1;
+        return 0;
+    default:
+        return stc_run_cli_apply(c, &a->run, id, val);
     }
-    return 0;
 }
 
 static bool trace_is(const char *path, const char *ext)
@@ -148,43 +129,29 @@ static bool trace_is(const char *path, const char *ext)
     return n > e && strcmp(path + n - e, ext) == 0;
 }
 
+/* Returns 0, STC_CLI_HELP or STC_CLI_ERROR. */
 static int parse_args(sim_args *a, int argc, char **argv)
 {
+    int first = argc;
     memset(a, 0, sizeof *a);
     a->argv0 = argv[0];
     a->run.seed = 1;
     a->run.max_errors = 1;
     a->run.log = stderr;
     a->plusargs[0] = argv[0];
-    a->vecs = calloc((size_t)argc, sizeof *a->vecs);
-    if (!a->vecs)
-        return -1;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            usage(stdout, argv[0]);
-            exit(0);
-        }
-        if (strncmp(argv[i], "--", 2) == 0) {
-            if (parse_option(a, argc, argv, &i))
-                return -1;
-        } else {
-            a->vecs[a->nvecs++] = argv[i];
-        }
-    }
-    if (a->nvecs == 0) {
-        fprintf(stderr, "stc_sim: no vector files given\n");
-        return -1;
-    }
-    if (a->trace && !trace_is(a->trace, ".fst") && !trace_is(a->trace, ".vcd")) {
-        fprintf(stderr, "stc_sim: --trace %s: name the waveform F.fst (FST) or F.vcd (VCD)\n",
-                a->trace);
-        return -1;
-    }
-    if (a->trace && (a->nvecs != 1 || !stc_rtl_can_trace())) {
-        fprintf(stderr, "stc_sim: --trace needs exactly one vector and the tracing build "
-                        "(make wave)\n");
-        return -1;
-    }
+    int rc = stc_cli_parse(&sim_cmd, argc, argv, apply_option, a, &first);
+    if (rc)
+        return rc;
+    a->vecs = argv + first;
+    a->nvecs = argc - first;
+    if (a->nvecs == 0)
+        return stc_cli_error(&sim_cmd, "no vector files given");
+    if (a->trace && !trace_is(a->trace, ".fst") && !trace_is(a->trace, ".vcd"))
+        return stc_cli_error(&sim_cmd, "--trace %s: name the waveform F.fst (FST) or F.vcd (VCD)",
+                             a->trace);
+    if (a->trace && (a->nvecs != 1 || !stc_rtl_can_trace()))
+        return stc_cli_error(&sim_cmd, "--trace needs exactly one vector and the tracing build "
+                                       "(make wave)");
     return 0;
 }
 
@@ -495,11 +462,9 @@ int main(int argc, char **argv)
     stc_rtl *rtl;
     int failed = 0, errors = 0;
 
-    if (parse_args(&a, argc, argv) != 0) {
-        free(a.vecs);
-        usage(stderr, argv[0]);
-        return 2;
-    }
+    int parsed = parse_args(&a, argc, argv);
+    if (parsed != 0)
+        return parsed == STC_CLI_HELP ? 0 : 2;
     if (stc_rtl_create(a.nplusargs + 1, a.plusargs, &rtl) != STC_OK) {
         fprintf(stderr, "stc_sim: cannot create the RTL model\n");
         return 2;
@@ -545,7 +510,6 @@ int main(int argc, char **argv)
            sim_cycles, cpu, cpu > 0 ? (double)sim_cycles / cpu : 0.0);
     printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
     free(outs);
-    free(a.vecs);
     if (errors || junit_bad)
         return 2;
     return failed ? 1 : 0;

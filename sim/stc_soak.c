@@ -50,56 +50,66 @@ typedef struct soak_stats {
     uint64_t per_class[SOAK_MAX_CLASSES];
 } soak_stats;
 
-static void soak_usage(FILE *f)
+enum { OPT_CYCLES = 1, OPT_SEED, OPT_MAX_SECONDS, OPT_FAIL_DIR, OPT_VERBOSE };
+
+static const stc_opt soak_opt_table[] = {
+    {OPT_CYCLES, "cycles", 0, "C", "total clock cycles to simulate (default 1000000)"},
+    {OPT_SEED, "seed", 0, "S", "master seed (default 1)"},
+    {OPT_MAX_SECONDS, "max-seconds", 0, "T", "give up (exit 2) after T seconds (default 600)"},
+    {OPT_FAIL_DIR, "fail-dir", 0, "DIR", "where a failing vector is written (default .)"},
+    {OPT_VERBOSE, "verbose", 0, NULL, "one line per run"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+static const stc_cmd soak_cmd = {
+    "stc_soak",
+    "[options]",
+    "Long random lockstep soak: random vectors of every generator class, back to back on\n"
+    "one RTL instance, with random stalls and mid-command resets, all from one seed.",
+    {soak_opt_table, NULL},
+    NULL,
+    "0 clean, 1 mismatch, 2 usage, set-up error or time limit",
+};
+
+/* Applies one option (stc_cli_apply_fn); returns 0, or STC_CLI_ERROR. */
+static int soak_apply(void *ctx, int id, const char *val)
 {
-    fprintf(f, "usage: stc_soak [--cycles C] [--seed S] [--max-seconds T] [--fail-dir DIR] "
-               "[--verbose]\n"
-               "  --cycles C       total clock cycles to simulate (default 1000000)\n"
-               "  --seed S         master seed (default 1)\n"
-               "  --max-seconds T  give up (exit 2) after T seconds (default 600)\n"
-               "  --fail-dir DIR   where a failing vector is written (default .)\n"
-               "exit: 0 clean, 1 mismatch, 2 usage, set-up error or time limit\n");
+    soak_opts *o = ctx;
+    uint64_t v = 0;
+    switch (id) {
+    case OPT_VERBOSE:
+        o->verbose = true;
+        return 0;
+    case OPT_FAIL_DIR:
+        o->fail_dir = val;
+        return 0;
+    case OPT_CYCLES:
+        return stc_cli_number(&soak_cmd, "cycles", val, 1, UINT64_MAX, &o->cycles);
+    case OPT_SEED:
+        return stc_cli_number(&soak_cmd, "seed", val, 0, UINT64_MAX, &o->seed);
+    case OPT_MAX_SECONDS:
+        if (stc_cli_number(&soak_cmd, "max-seconds", val, 1, 1u << 30, &v))
+            return STC_CLI_ERROR;
+        o->max_seconds = (double)v;
+        return 0;
+    default:
+        return stc_cli_error(&soak_cmd, "internal error: option %d", id);
+    }
 }
 
+/* Returns 0, STC_CLI_HELP or STC_CLI_ERROR. */
 static int soak_parse_args(soak_opts *o, int argc, char **argv)
 {
+    int first = argc;
     memset(o, 0, sizeof *o);
     o->cycles = 1000000;
     o->seed = 1;
     o->max_seconds = 600;
     o->fail_dir = ".";
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        uint64_t v = 0;
-        if (strcmp(a, "--verbose") == 0) {
-            o->verbose = true;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "stc_soak: %s: missing value or unknown option\n", a);
-            return -1;
-        }
-        const char *val = argv[++i];
-        if (strcmp(a, "--fail-dir") == 0) {
-            o->fail_dir = val;
-            continue;
-        }
-        if (stc_cli_u64(val, &v) != 0) {
-            fprintf(stderr, "stc_soak: %s: '%s' is not a number\n", a, val);
-            return -1;
-        }
-        if (strcmp(a, "--cycles") == 0 && v > 0)
-            o->cycles = v;
-        else if (strcmp(a, "--seed") == 0)
-            o->seed = v;
-        else if (strcmp(a, "--max-seconds") == 0 && v > 0)
-            o->max_seconds = (double)v;
-        else {
-            fprintf(stderr, "stc_soak: bad option or value: %s %s\n", a, val);
-            return -1;
-        }
-    }
-    return 0;
+    int rc = stc_cli_parse(&soak_cmd, argc, argv, soak_apply, o, &first);
+    if (rc == 0 && first < argc)
+        rc = stc_cli_error(&soak_cmd, "unexpected argument '%s'", argv[first]);
+    return rc;
 }
 
 /* Splits the generator's class list into names. */
@@ -297,14 +307,9 @@ int main(int argc, char **argv)
     stc_params p;
     double seconds = 0;
 
-    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        soak_usage(stdout);
-        return 0;
-    }
-    if (soak_parse_args(&o, argc, argv) != 0) {
-        soak_usage(stderr);
-        return 2;
-    }
+    int parsed = soak_parse_args(&o, argc, argv);
+    if (parsed != 0)
+        return parsed == STC_CLI_HELP ? 0 : 2;
     if (soak_classes_init(&cl) != 0) {
         fprintf(stderr, "stc_soak: cannot parse the generator's class list\n");
         return 2;

@@ -64,7 +64,7 @@ $(1)/vl$(4)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/
 	  -Icmodel -Isim -isystem $(1)/vl$(4) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
 	  -c $$< -o $$@
 
-$(1)/stc_sim-n$(MUT_N)$(4): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl$(4)/stc_rtl_verilator.o $(VEC_LIB) $(or $(6),$(CMODEL_LIB))
+$(1)/stc_sim-n$(MUT_N)$(4): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl$(4)/stc_rtl_verilator.o $(VEC_LIB) $(or $(6),$(CMODEL_LIB)) $(COMMON_LIB)
 	@$(CXX) -o $$@ $$^ $(1)/vl$(4)/Vstc_tile__ALL.a $(BUILD)/vl-n$(MUT_N)/libverilated.a -lz -pthread $(LDFLAGS)
 	@echo "built $$@"
 endef

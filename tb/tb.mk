@@ -5,10 +5,10 @@ TB_BIN  := $(BUILD)/stc_unit_tests
 CRITERION_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 .PHONY: unit
-$(TB_BIN): $(TB_SRCS) $(wildcard tb/*.h) $(VEC_LIB) $(CMODEL_LIB)
+$(TB_BIN): $(TB_SRCS) $(wildcard tb/*.h) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	@$(DEPS) core
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itb -o $@ $(TB_SRCS) $(VEC_LIB) $(CMODEL_LIB) $(CRITERION_LIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS) -Itb -o $@ $(TB_SRCS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(CRITERION_LIBS) $(LDFLAGS)
 
 UNIT_FLAGS ?=
 unit: $(TB_BIN)

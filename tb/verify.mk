@@ -35,7 +35,7 @@ $(eval $(call SIM_RULES,$(VERIFY_N),-x,--x-assign unique --x-initial unique,0))
 # Programs of their own that link the runner's objects against one
 # Verilator build: $(1) binary, $(2) main object, $(3) Verilator directory.
 define VERIFY_LINK
-$(1): $(2) $(SIM_C_OBJS) $(BUILD)/$(3)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB)
+$(1): $(2) $(SIM_C_OBJS) $(BUILD)/$(3)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $$@ $$^ $(BUILD)/$(3)/Vstc_tile__ALL.a $(BUILD)/$(3)/libverilated.a -lz -pthread $(LDFLAGS)
 endef
 

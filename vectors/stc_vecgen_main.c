@@ -9,15 +9,15 @@
  *
  * Exit status: 0 ok, 2 usage or generation error.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "stc_cli.h"
 #include "stc_gen.h"
 #include "stc_gen_stream.h"
 
-typedef struct stc_cli {
+typedef struct gen_cli {
     stc_gen_opts o;
     const char *out;
     const char *regression;
@@ -25,110 +25,129 @@ typedef struct stc_cli {
     unsigned len;
     unsigned blocks;
     bool have_n, have_m, have_k, have_seed;
-} stc_cli;
+    int nopts; /* options given, for --regression's "no other option" */
+} gen_cli;
 
-static void stc_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: stc_vecgen --class CLASS --n N --m M (--k K | --blocks B) --seed S\n"
-            "                  [--sparsity PCT] [--bias] [--mode dense|2:4] -o out.vec\n"
-            "       stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec\n"
-            "       stc_vecgen --regression DIR\n"
-            "classes: %s\n"
-            "stream kinds: %s\n",
-            stc_gen_class_list(), stc_gen_stream_kinds());
-}
+enum {
+    OPT_CLASS = 1,
+    OPT_N,
+    OPT_M,
+    OPT_K,
+    OPT_BLOCKS,
+    OPT_SEED,
+    OPT_SPARSITY,
+    OPT_BIAS,
+    OPT_MODE,
+    OPT_STREAM,
+    OPT_LEN,
+    OPT_OUT,
+    OPT_REGRESSION,
+};
 
-static int stc_usage_error(const char *what, const char *arg)
+static const stc_opt stc_gen_opt_table[] = {
+    {OPT_CLASS, "class", 0, "CLASS", "vector class (list below)"},
+    {OPT_N, "n", 0, "N", "array size (even, 4..16)"},
+    {OPT_M, "m", 0, "M", "rows of A, 1..1024"},
+    {OPT_K, "k", 0, "K", "the shared dimension, a whole number of blocks"},
+    {OPT_BLOCKS, "blocks", 0, "B", "K as B blocks of the class's own mode (instead of --k)"},
+    {OPT_SEED, "seed", 0, "S", "seed: the same seed writes the same bytes"},
+    {OPT_SPARSITY, "sparsity", 0, "PCT", "target share of zero weights, 0..100 (class default)"},
+    {OPT_BIAS, "bias", 0, NULL, "add a bias row"},
+    {OPT_MODE, "mode", 0, "MODE", "dense or 2:4 (class default)"},
+    {OPT_STREAM, "stream", 0, "KIND", "write a command stream of this kind (list below)"},
+    {OPT_LEN, "len", 0, "L", "commands in a mix stream"},
+    {OPT_OUT, "out", 'o', "FILE", "the vector or stream file to write (atomically)"},
+    {OPT_REGRESSION, "regression", 0, "DIR", "write the checked-in regression set into DIR"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+static stc_cmd stc_gen_cmd = {
+    "stc_vecgen",
+    "--class CLASS --n N --m M (--k K | --blocks B) --seed S [options] -o out.vec\n"
+    "--stream KIND --n N --seed S [--len L] -o out.vec\n"
+    "--regression DIR",
+    "Writes deterministic test vectors and command streams (docs/vector-format.md).",
+    {stc_gen_opt_table, NULL},
+    NULL, /* the class and stream lists, filled in by main */
+    "0 ok, 2 usage or generation error",
+};
+
+static int stc_usage_error(const char *what)
 {
-    fprintf(stderr, "stc_vecgen: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
-    stc_usage(stderr);
+    stc_cli_error(&stc_gen_cmd, "%s", what);
     return 2;
 }
 
-static bool stc_parse_ull(const char *s, unsigned long long max, unsigned long long *out)
+static int stc_gen_size(const char *opt, const char *val, uint64_t lo, uint64_t hi, unsigned *out,
+                        bool *have)
 {
-    char *end = NULL;
-    if (!s || *s < '0' || *s > '9')
-        return false;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno != 0 || *end != '\0' || x > max)
-        return false;
-    *out = x;
-    return true;
+    uint64_t v = 0;
+    if (stc_cli_number(&stc_gen_cmd, opt, val, lo, hi, &v))
+        return STC_CLI_ERROR;
+    *out = (unsigned)v;
+    if (have)
+        *have = true;
+    return 0;
 }
 
-static bool stc_parse_unsigned(const char *s, unsigned *out)
+/* Applies one option (stc_cli_apply_fn); returns 0, or STC_CLI_ERROR. */
+static int stc_gen_apply(void *ctx, int id, const char *val)
 {
-    unsigned long long x = 0;
-    if (!stc_parse_ull(s, 1u << 20, &x))
-        return false;
-    *out = (unsigned)x;
-    return true;
-}
-
-/* Options that take a value; returns 0 ok, 2 usage error. */
-static int stc_cli_value(stc_cli *c, const char *opt, const char *val)
-{
-    unsigned long long x = 0;
-    bool ok = true;
-    if (strcmp(opt, "--class") == 0)
+    gen_cli *c = ctx;
+    uint64_t v = 0;
+    c->nopts++;
+    switch (id) {
+    case OPT_CLASS:
         c->o.cls = val;
-    else if (strcmp(opt, "--n") == 0)
-        ok = c->have_n = stc_parse_unsigned(val, &c->o.n);
-    else if (strcmp(opt, "--m") == 0)
-        ok = c->have_m = stc_parse_unsigned(val, &c->o.m);
-    else if (strcmp(opt, "--k") == 0)
-        ok = c->have_k = stc_parse_unsigned(val, &c->o.k);
-    else if (strcmp(opt, "--blocks") == 0)
-        ok = stc_parse_unsigned(val, &c->blocks) && c->blocks >= 1;
-    else if (strcmp(opt, "--seed") == 0)
-        ok = c->have_seed = stc_parse_ull(val, UINT64_MAX, &x);
-    else if (strcmp(opt, "--sparsity") == 0)
-        ok = stc_parse_ull(val, 100, &x);
-    else if (strcmp(opt, "--mode") == 0)
-        ok = strcmp(val, "dense") == 0 || strcmp(val, "2:4") == 0;
-    else if (strcmp(opt, "-o") == 0)
+        return 0;
+    case OPT_BIAS:
+        c->o.bias = true;
+        return 0;
+    case OPT_OUT:
         c->out = val;
-    else if (strcmp(opt, "--regression") == 0)
+        return 0;
+    case OPT_REGRESSION:
         c->regression = val;
-    else if (strcmp(opt, "--stream") == 0)
+        return 0;
+    case OPT_STREAM:
         c->stream = val;
-    else if (strcmp(opt, "--len") == 0)
-        ok = stc_parse_unsigned(val, &c->len) && c->len >= 1;
-    else
-        return stc_usage_error("unknown option", opt);
-    if (!ok)
-        return stc_usage_error("bad value for option", opt);
-    if (strcmp(opt, "--seed") == 0)
-        c->o.seed = (uint64_t)x;
-    if (strcmp(opt, "--sparsity") == 0)
-        c->o.sparsity = (int)x;
-    if (strcmp(opt, "--mode") == 0)
+        return 0;
+    case OPT_MODE:
+        if (strcmp(val, "dense") != 0 && strcmp(val, "2:4") != 0)
+            return stc_cli_error(&stc_gen_cmd, "--mode: '%s' is not dense or 2:4", val);
         c->o.mode = strcmp(val, "2:4") == 0;
-    return 0;
+        return 0;
+    case OPT_N:
+        return stc_gen_size("n", val, 0, 1u << 20, &c->o.n, &c->have_n);
+    case OPT_M:
+        return stc_gen_size("m", val, 0, 1u << 20, &c->o.m, &c->have_m);
+    case OPT_K:
+        return stc_gen_size("k", val, 0, 1u << 20, &c->o.k, &c->have_k);
+    case OPT_BLOCKS:
+        return stc_gen_size("blocks", val, 1, 1u << 20, &c->blocks, NULL);
+    case OPT_LEN:
+        return stc_gen_size("len", val, 1, 1u << 20, &c->len, NULL);
+    case OPT_SEED:
+        c->have_seed = true;
+        return stc_cli_number(&stc_gen_cmd, "seed", val, 0, UINT64_MAX, &c->o.seed);
+    case OPT_SPARSITY:
+        if (stc_cli_number(&stc_gen_cmd, "sparsity", val, 0, 100, &v))
+            return STC_CLI_ERROR;
+        c->o.sparsity = (int)v;
+        return 0;
+    default:
+        return stc_cli_error(&stc_gen_cmd, "internal error: option %d", id);
+    }
 }
 
-static int stc_cli_parse(stc_cli *c, int argc, char **argv)
+/* Returns 0, STC_CLI_HELP or STC_CLI_ERROR. */
+static int stc_gen_parse(gen_cli *c, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--bias") == 0) {
-            c->o.bias = true;
-            continue;
-        }
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            stc_usage(stdout);
-            exit(0);
-        }
-        if (i + 1 >= argc)
-            return stc_usage_error("missing value for option", a);
-        int rc = stc_cli_value(c, a, argv[++i]);
-        if (rc != 0)
-            return rc;
-    }
-    return 0;
+    int first = argc;
+    int rc = stc_cli_parse(&stc_gen_cmd, argc, argv, stc_gen_apply, c, &first);
+    if (rc == 0 && first < argc)
+        rc = stc_cli_error(&stc_gen_cmd, "unexpected argument '%s'", argv[first]);
+    return rc;
 }
 
 static int stc_run_regression(const char *dir)
@@ -145,7 +164,7 @@ static int stc_run_regression(const char *dir)
     return 0;
 }
 
-static int stc_run_one(const stc_cli *c)
+static int stc_run_one(const gen_cli *c)
 {
     char err[STC_VEC_ERR_MAX];
     stc_vec v;
@@ -162,7 +181,7 @@ static int stc_run_one(const stc_cli *c)
     return 0;
 }
 
-static int stc_run_stream(const stc_cli *c)
+static int stc_run_stream(const gen_cli *c)
 {
     char err[STC_VEC_ERR_MAX];
     stc_stream s = {0, NULL};
@@ -182,35 +201,38 @@ static int stc_run_stream(const stc_cli *c)
 
 int main(int argc, char **argv)
 {
-    stc_cli c;
+    gen_cli c;
+    char notes[1024];
     memset(&c, 0, sizeof c);
     stc_gen_opts_init(&c.o);
-    int rc = stc_cli_parse(&c, argc, argv);
+    snprintf(notes, sizeof notes, "classes: %s\nstream kinds: %s", stc_gen_class_list(),
+             stc_gen_stream_kinds());
+    stc_gen_cmd.notes = notes;
+    int rc = stc_gen_parse(&c, argc, argv);
     if (rc != 0)
-        return rc;
+        return rc == STC_CLI_HELP ? 0 : 2;
     if (c.regression) {
-        if (argc != 3)
-            return stc_usage_error("--regression takes no other option", NULL);
+        if (c.nopts != 1)
+            return stc_usage_error("--regression takes no other option");
         return stc_run_regression(c.regression);
     }
     if (c.stream) {
         if (c.o.cls || c.have_m || c.have_k || c.blocks || !c.have_n || !c.have_seed || !c.out)
             return stc_usage_error(
-                "--stream needs --n, --seed and -o (and no --class, --m, --k, --blocks)", NULL);
+                "--stream needs --n, --seed and -o (and no --class, --m, --k, --blocks)");
         return stc_run_stream(&c);
     }
     if (c.len)
-        return stc_usage_error("--len needs --stream", NULL);
+        return stc_usage_error("--len needs --stream");
     /* --blocks B: K of B blocks of the class's mode, so that one command
      * line serves every array size and mode. */
     if (c.blocks && c.have_k)
-        return stc_usage_error("give --k or --blocks, not both", NULL);
+        return stc_usage_error("give --k or --blocks, not both");
     if (c.blocks && c.o.cls && c.have_n) {
         c.o.k = stc_gen_blocks_k(&c.o, c.blocks);
         c.have_k = true;
     }
     if (!c.o.cls || !c.have_n || !c.have_m || !c.have_k || !c.have_seed || !c.out)
-        return stc_usage_error("--class, --n, --m, --k (or --blocks), --seed and -o are required",
-                               NULL);
+        return stc_usage_error("--class, --n, --m, --k (or --blocks), --seed and -o are required");
     return stc_run_one(&c);
 }

@@ -6,7 +6,7 @@
 VEC_LIB      := $(BUILD)/libstc_vec.a
 VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_out.c
 VEC_LIB_OBJS := $(VEC_LIB_SRCS:%.c=$(BUILD)/%.o)
-VEC_HDRS     := $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
+VEC_HDRS     := $(wildcard common/*.h) $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
 VECGEN       := $(BUILD)/stc_vecgen
 VECDUMP      := $(BUILD)/stc_vecdump
 VEC_REGDIR   := vectors/regression
@@ -19,10 +19,10 @@ $(VEC_LIB): $(VEC_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
 
-$(VECGEN): $(BUILD)/vectors/stc_vecgen_main.o $(VEC_LIB) $(CMODEL_LIB)
+$(VECGEN): $(BUILD)/vectors/stc_vecgen_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-$(VECDUMP): $(BUILD)/vectors/stc_vecdump_main.o $(VEC_LIB) $(CMODEL_LIB)
+$(VECDUMP): $(BUILD)/vectors/stc_vecdump_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 .PHONY: vectors vectors-check vec-tools

@@ -19,9 +19,9 @@ SC_LIBS      = $(shell pkg-config --libs $(SC_PKG) 2>/dev/null)
 SC_WARN     := -Wall -Wextra -Werror -Wshadow
 # -std=c++17: the C++ standard Debian's libsystemc was built with (SystemC
 # checks it at link time through sc_api_version_*_cxx201703L).
-SC_CXXFLAGS := -std=c++17 $(OPT) $(SC_WARN) -Icmodel -Ivectors -Isim -Isim/sc
-SC_HDRS     := $(wildcard sim/sc/*.h sim/*.h cmodel/*.h vectors/*.h)
-SC_SIM_C_OBJS := $(BUILD)/sim/stc_host.o $(BUILD)/sim/stc_compare.o $(BUILD)/sim/stc_cli.o \
+SC_CXXFLAGS := -std=c++17 $(OPT) $(SC_WARN) -Icommon -Icmodel -Ivectors -Isim -Isim/sc
+SC_HDRS     := $(wildcard common/*.h sim/sc/*.h sim/*.h cmodel/*.h vectors/*.h)
+SC_SIM_C_OBJS := $(BUILD)/sim/stc_host.o $(BUILD)/sim/stc_compare.o $(BUILD)/sim/stc_run_cli.o \
                  $(BUILD)/sim/stc_ports.o
 SC_TEST_N   ?= 4
 SC_BENCH_RUNS ?= 3
@@ -45,7 +45,7 @@ $(BUILD)/sc-n$(1)/stc_sc_cosim.o: sim/sc/stc_sc_cosim.cpp $(SC_HDRS) $(BUILD)/sc
 	$(CXX) $(SC_CXXFLAGS) -DVM_SC=1 $(call VL_DEFS,$(1)) $$(SC_ISYSTEM) -isystem $(BUILD)/sc-n$(1)/vl \
 	  -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd -c $$< -o $$@
 
-$(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB)
+$(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $$@ $$^ $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a $(BUILD)/sc-n$(1)/vl/libverilated.a \
 	  $$(SC_LIBS) -lz -pthread $(LDFLAGS)
 endef
@@ -79,7 +79,7 @@ $(BUILD)/sc/%.o: sim/sc/%.cpp $(SC_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SC_CXXFLAGS) $(SC_ISYSTEM) -c $< -o $@
 
-$(TLM_EXAMPLE): $(BUILD)/sc/stc_tlm_example.o $(BUILD)/sc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB)
+$(TLM_EXAMPLE): $(BUILD)/sc/stc_tlm_example.o $(BUILD)/sc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $@ $^ $(SC_LIBS) -pthread $(LDFLAGS)
 
 tlm-example: $(TLM_EXAMPLE)

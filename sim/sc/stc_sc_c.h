@@ -11,6 +11,7 @@ extern "C" {
 #include "stc_host.h"
 #include "stc_lockstep.h"
 #include "stc_ports.h"
+#include "stc_run_cli.h"
 #include "stc_tile.h"
 #include "stc_vec.h"
 }

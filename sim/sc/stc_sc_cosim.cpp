@@ -48,58 +48,61 @@ struct outcome {
     stc_run_result res{};
 };
 
-void usage(FILE *f, const char *argv0)
+enum { OPT_MAX_ERRORS = 1, OPT_QUIET };
+
+const stc_opt sc_opts[] = {
+    {OPT_MAX_ERRORS, "max-errors", 0, "K", "keep comparing up to K mismatching cycles (default 1)"},
+    {OPT_QUIET, "quiet", 0, nullptr, "only failures and the summary"},
+    {0, nullptr, 0, nullptr, nullptr},
+};
+
+const stc_cmd sc_cmd = {
+    "stc_sim_sc",
+    "[options] VECTOR.vec|STREAM.vec...",
+    "SystemC lockstep cosim: the Verilated RTL (verilator --sc) against the golden model\n"
+    "on one sc_clock, with the same host, compare and verdicts as stc_sim (policy b2b).",
+    {stc_run_cli_stalls, sc_opts, nullptr, nullptr},
+    nullptr,
+    "0 pass, 1 mismatch, 2 bad input or set-up error",
+};
+
+// Applies one option (stc_cli_apply_fn): 0 or STC_CLI_ERROR.
+int apply_option(void *ctx, int id, const char *val)
 {
-    std::fprintf(f,
-                 "usage: %s [options] VECTOR.vec...\n"
-                 "  SystemC lockstep cosim: Verilated RTL (sc) against the golden model\n"
-                 "  --seed S        seed of the stall pattern (default 1)\n"
-                 "  --stall P       percent of cycles each source drops valid and the sink\n"
-                 "                  drops ready, 0..90 (default 0)\n"
-                 "  --max-errors K  keep comparing up to K mismatching cycles (default 1)\n"
-                 "  --quiet         only failures and the summary\n"
-                 "exit: 0 pass, 1 mismatch, 2 bad input or set-up error\n",
-                 argv0);
+    options &o = *static_cast<options *>(ctx);
+    uint64_t v = 0;
+    stc_run_opts ro{};
+    switch (id) {
+    case OPT_QUIET:
+        o.quiet = true;
+        return 0;
+    case OPT_MAX_ERRORS:
+        if (stc_cli_number(&sc_cmd, "max-errors", val, 1, 1000000, &v))
+            return STC_CLI_ERROR;
+        o.max_errors = static_cast<unsigned>(v);
+        return 0;
+    default:
+        ro.seed = o.seed;
+        ro.stall_pct = o.stall_pct;
+        if (stc_run_cli_apply(&sc_cmd, &ro, id, val))
+            return STC_CLI_ERROR;
+        o.seed = ro.seed;
+        o.stall_pct = ro.stall_pct;
+        return 0;
+    }
 }
 
-// 0 ok, 1 help printed, -1 usage error.
+// 0, STC_CLI_HELP or STC_CLI_ERROR.
 int parse_args(int argc, char **argv, options &o)
 {
-    for (int i = 1; i < argc; i++) {
-        std::string a = argv[i];
-        uint64_t v = 0;
-        if (a == "-h" || a == "--help") {
-            usage(stdout, argv[0]);
-            return 1;
-        }
-        if (a == "--quiet") {
-            o.quiet = true;
-            continue;
-        }
-        if (a.compare(0, 2, "--") != 0) {
-            o.vecs.push_back(argv[i]);
-            continue;
-        }
-        if (i + 1 >= argc || stc_cli_u64(argv[i + 1], &v) != 0) {
-            std::fprintf(stderr, "stc_sim_sc: %s needs a number\n", a.c_str());
-            return -1;
-        }
-        i++;
-        if (a == "--seed") {
-            o.seed = v;
-        } else if (a == "--stall" && v <= 90) {
-            o.stall_pct = static_cast<unsigned>(v);
-        } else if (a == "--max-errors" && v >= 1 && v <= 1000000) {
-            o.max_errors = static_cast<unsigned>(v);
-        } else {
-            std::fprintf(stderr, "stc_sim_sc: bad option or value: %s %s\n", a.c_str(), argv[i]);
-            return -1;
-        }
-    }
-    if (o.vecs.empty()) {
-        std::fprintf(stderr, "stc_sim_sc: no vector files given\n");
-        return -1;
-    }
+    int first = argc;
+    int rc = stc_cli_parse(&sc_cmd, argc, argv, apply_option, &o, &first);
+    if (rc)
+        return rc;
+    for (int i = first; i < argc; i++)
+        o.vecs.push_back(argv[i]);
+    if (o.vecs.empty())
+        return stc_cli_error(&sc_cmd, "no vector files given");
     return 0;
 }
 
@@ -306,11 +309,8 @@ int sc_main(int argc, char **argv)
 {
     options opt;
     int pa = parse_args(argc, argv, opt);
-    if (pa != 0) {
-        if (pa < 0)
-            usage(stderr, argv[0]);
-        return pa < 0 ? 2 : 0;
-    }
+    if (pa != 0)
+        return pa == STC_CLI_HELP ? 0 : 2;
     // The checker's sc_stop() is the normal end: no "stopped by user" note.
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
                                             sc_core::SC_DO_NOTHING);

@@ -254,10 +254,10 @@ class host_cpu : public sc_core::sc_module
 };
 
 // The jobs: vector files, or one vector generated in memory.
-int load_jobs(int argc, char **argv, std::vector<job> &jobs)
+int load_jobs(int first, int argc, char **argv, std::vector<job> &jobs)
 {
     char err[STC_VEC_ERR_MAX];
-    for (int i = 1; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         job j;
         j.name = argv[i];
         if (stc_vec_read(argv[i], &j.v, err, sizeof err) != STC_OK) {
@@ -267,7 +267,7 @@ int load_jobs(int argc, char **argv, std::vector<job> &jobs)
         jobs.push_back(j);
         if (j.v.n != jobs[0].v.n) {
             std::fprintf(stderr, "stc_tlm_example: %s is for N=%u, %s for N=%u: one N a run\n",
-                         argv[i], j.v.n, argv[1], jobs[0].v.n);
+                         argv[i], j.v.n, argv[first], jobs[0].v.n);
             return 2;
         }
     }
@@ -292,23 +292,51 @@ int load_jobs(int argc, char **argv, std::vector<job> &jobs)
     return 0;
 }
 
+enum { OPT_PROTOCOL_CHECK = 1 };
+
+const stc_opt tlm_opts[] = {
+    {OPT_PROTOCOL_CHECK, "protocol-check", 0, nullptr,
+     "check the address map's error responses instead (no vectors)"},
+    {0, nullptr, 0, nullptr, nullptr},
+};
+
+const stc_cmd tlm_cmd = {
+    "stc_tlm_example",
+    "[VECTOR.vec...]\n--protocol-check",
+    "GEMMs through the tile's TLM-2.0 target socket (docs/systemc.md); with no vectors, one\n"
+    "generated sp24 GEMM.",
+    {tlm_opts, nullptr, nullptr, nullptr},
+    nullptr,
+    "0 pass, 1 mismatch, 2 bad input or set-up error",
+};
+
+// The one option, --protocol-check (stc_cli_apply_fn).
+int apply_option(void *ctx, int, const char *)
+{
+    *static_cast<bool *>(ctx) = true;
+    return 0;
+}
+
+// 0, STC_CLI_HELP or STC_CLI_ERROR; first is the first vector argument.
+int parse_args(int argc, char **argv, bool &protocol, int &first)
+{
+    int rc = stc_cli_parse(&tlm_cmd, argc, argv, apply_option, &protocol, &first);
+    if (rc == 0 && protocol && first < argc)
+        rc = stc_cli_error(&tlm_cmd, "--protocol-check takes no vectors");
+    return rc;
+}
+
 } // namespace
 
 int sc_main(int argc, char **argv)
 {
     std::vector<job> jobs;
-    bool protocol = argc > 1 && !std::strcmp(argv[1], "--protocol-check");
-    if (argc > 1 && argv[1][0] == '-' && !(protocol && argc == 2)) {
-        bool help = argc == 2 && !std::strcmp(argv[1], "--help");
-        std::fprintf(help ? stdout : stderr,
-                     "usage: %s [VECTOR.vec...]   GEMMs through the socket (none: a generated "
-                     "sp24 GEMM)\n"
-                     "       %s --protocol-check  the address map's error responses\n"
-                     "exit: 0 pass, 1 mismatch, 2 bad input or set-up error\n",
-                     argv[0], argv[0]);
-        return help ? 0 : 2;
-    }
-    int st = load_jobs(protocol ? 1 : argc, argv, jobs);
+    bool protocol = false;
+    int first = argc;
+    int pa = parse_args(argc, argv, protocol, first);
+    if (pa != 0)
+        return pa == STC_CLI_HELP ? 0 : 2;
+    int st = load_jobs(first, argc, argv, jobs);
     if (st != 0) {
         for (job &j : jobs)
             stc_vec_free(&j.v);

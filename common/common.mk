@@ -1,0 +1,12 @@
+# common.mk - utilities every program shares: the command-line parser.
+COMMON_SRCS := $(wildcard common/*.c)
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/%.o)
+COMMON_LIB  := $(BUILD)/libstc_common.a
+
+$(BUILD)/common/%.o: common/%.c $(wildcard common/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(COMMON_LIB): $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# cli_test.sh - every program of the harness speaks the same command line
+# (common/stc_cli.h): --help prints the shared layout and exits 0, an
+# unknown option or a bad value exits 2 naming the program, and
+# "--opt=value" does exactly what "--opt value" does.
+# Usage: scripts/cli_test.sh BUILD N. Driven by `make cli-test`.
+set -u
+build=${1:-build}
+n=${2:-4}
+fail=0
+say() { echo "cli-test: $*"; }
+bad() { echo "cli-test: FAIL: $*" >&2; fail=1; }
+
+progs=("$build/stc_sim-n$n" "$build/stc_debug-n$n" "$build/stc_soak-n$n" "$build/stc_fcov-n$n"
+       "$build/stc_vecgen" "$build/stc_vecdump" "$build/sc-n$n/stc_sim_sc" "$build/sc/stc_tlm_example")
+for p in "${progs[@]}"; do
+    name=${p##*/}
+    name=${name%-n"$n"}
+    if [ ! -x "$p" ]; then
+        bad "$p is not built"
+        continue
+    fi
+    rc=0
+    help=$("$p" --help 2>&1) || rc=$?
+    first=$(head -n 1 <<<"$help")
+    last=$(tail -n 1 <<<"$help")
+    if [ $rc -ne 0 ] || [[ $first != "usage: $name "* ]] || [[ $last != "exit: 0 "* ]] ||
+        ! grep -qx 'options:' <<<"$help" || ! grep -q '^  -h, --help  ' <<<"$help"; then
+        bad "$name --help: exit $rc, or not the shared layout: '$first' ... '$last'"
+    fi
+    rc=0
+    err=$("$p" --no-such-option 2>&1 >/dev/null) || rc=$?
+    if [ $rc -ne 2 ] || [[ $err != "$name: unknown or ambiguous option '--no-such-option'"* ]]; then
+        bad "$name --no-such-option: exit $rc, '$err'"
+    fi
+done
+say "${#progs[@]} programs: --help layout, unknown option -> exit 2"
+
+# Value forms: the same run both ways gives the same bytes.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+vg=$build/stc_vecgen
+"$vg" --class sp24 --n "$n" --m 5 --blocks 3 --seed 9 --bias -o "$tmp/a.vec" &&
+    "$vg" --class=sp24 --n="$n" --m=5 --blocks=3 --seed=9 --bias --out="$tmp/b.vec" &&
+    cmp -s "$tmp/a.vec" "$tmp/b.vec" || bad "stc_vecgen: --opt=value and --opt value differ"
+sim=$build/stc_sim-n$n
+"$sim" --seed 3 --stall 40 --policy gap "$tmp/a.vec" >"$tmp/s1.txt" 2>&1
+r1=$?
+"$sim" "$tmp/a.vec" --seed=3 --stall=40 --policy=gap >"$tmp/s2.txt" 2>&1
+r2=$?
+if [ $r1 -ne 0 ] || [ $r2 -ne 0 ] || ! diff -q <(sed 's/ in [0-9.]* s CPU.*//' "$tmp/s1.txt") \
+    <(sed 's/ in [0-9.]* s CPU.*//' "$tmp/s2.txt") >/dev/null; then
+    bad "stc_sim: --seed=3 --stall=40 --policy=gap (exit $r2) differs from --seed 3 --stall 40 (exit $r1)"
+fi
+grep -q 'stall=40% seed=3' "$tmp/s2.txt" || bad "stc_sim: --seed=3 --stall=40 not applied"
+"$build/stc_vecdump" --what=c "$tmp/a.vec" >"$tmp/d1.txt" && "$build/stc_vecdump" "$tmp/a.vec" --what c >"$tmp/d2.txt" &&
+    cmp -s "$tmp/d1.txt" "$tmp/d2.txt" || bad "stc_vecdump: --what=c and --what c differ"
+# A value out of range names the option and the range.
+rc=0
+err=$("$sim" --stall=95 "$tmp/a.vec" 2>&1) || rc=$?
+[ $rc -eq 2 ] && grep -q "stc_sim: --stall: '95' is not a number in 0..90" <<<"$err" ||
+    bad "stc_sim --stall=95: exit $rc, '$err'"
+# "--" ends the options: a vector whose name starts with "-" still runs.
+cp "$tmp/a.vec" "$tmp/-odd.vec"
+(abs=$(realpath "$sim") && cd "$tmp" && "$abs" --quiet -- -odd.vec >/dev/null 2>&1) || bad "stc_sim -- -odd.vec did not run"
+say "value forms: --opt=value == --opt value (stc_vecgen, stc_sim, stc_vecdump), range errors, --"
+exit $fail

@@ -1,0 +1,55 @@
+/*
+ * stc_run_cli.c - the runners' shared replay options (stc_run_cli.h).
+ */
+#include "stc_run_cli.h"
+
+const stc_opt stc_run_cli_stalls[] = {
+    {STC_RUN_OPT_SEED, "seed", 0, "S", "seed of the stall pattern (default 1)"},
+    {STC_RUN_OPT_STALL, "stall", 0, "P",
+     "percent of cycles each source waits before raising valid\n"
+     "and the sink drops ready, 0..90 (default 0)"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+const stc_opt stc_run_cli_streams[] = {
+    {STC_RUN_OPT_POLICY, "policy", 0, "P",
+     "when the host offers each next command of a stream: b2b\n"
+     "(first cycle the tile can take it), gap (1..16 idle cycles),\n"
+     "early (cmd_valid held high while the tile is busy), random\n"
+     "(default b2b)"},
+    {STC_RUN_OPT_RESET_AT, "reset-at", 0, "C",
+     "assert reset at cycle C (mid-command), then run the\n"
+     "interrupted command again"},
+    {STC_RUN_OPT_META_FAULT, "meta-fault", 0, NULL,
+     "drive an illegal metadata nibble into every 2:4 command: pass\n"
+     "when model and RTL agree every cycle and err_o rises with it"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *val)
+{
+    uint64_t v = 0;
+    int pol;
+    switch (id) {
+    case STC_RUN_OPT_SEED:
+        return stc_cli_number(cmd, "seed", val, 0, UINT64_MAX, &ro->seed);
+    case STC_RUN_OPT_STALL:
+        if (stc_cli_number(cmd, "stall", val, 0, 90, &v))
+            return STC_CLI_ERROR;
+        ro->stall_pct = (unsigned)v;
+        return 0;
+    case STC_RUN_OPT_POLICY:
+        pol = stc_policy_parse(val);
+        if (pol < 0)
+            return stc_cli_error(cmd, "--policy: '%s' is not b2b, gap, early or random", val);
+        ro->policy = (stc_policy)pol;
+        return 0;
+    case STC_RUN_OPT_RESET_AT:
+        return stc_cli_number(cmd, "reset-at", val, 1, UINT64_MAX, &ro->reset_at);
+    case STC_RUN_OPT_META_FAULT:
+        ro->meta_fault = true;
+        return 0;
+    default:
+        return stc_cli_error(cmd, "internal error: option %d", id);
+    }
+}

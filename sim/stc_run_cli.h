@@ -1,0 +1,31 @@
+/*
+ * stc_run_cli.h - the command-line options every lockstep runner shares
+ * (stc_sim, stc_debug, stc_fcov, stc_sim_sc): how a run is replayed. One
+ * table and one reader, so that a reproduce line printed by one program
+ * means the same in every other.
+ */
+#ifndef STC_RUN_CLI_H
+#define STC_RUN_CLI_H
+
+#include "stc_cli.h"
+#include "stc_lockstep.h"
+
+/* Option ids, apart from any program's own (which start at 1). */
+enum {
+    STC_RUN_OPT_SEED = 1000,
+    STC_RUN_OPT_STALL,
+    STC_RUN_OPT_POLICY,
+    STC_RUN_OPT_RESET_AT,
+    STC_RUN_OPT_META_FAULT,
+};
+
+/* --seed, --stall: every runner. */
+extern const stc_opt stc_run_cli_stalls[];
+/* --policy, --reset-at, --meta-fault: the runners with stream hosts. */
+extern const stc_opt stc_run_cli_streams[];
+
+/* Applies one of the options above to *ro; returns 0, or STC_CLI_ERROR
+ * after saying what is wrong (as `cmd`). */
+int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *val);
+
+#endif
