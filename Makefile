@@ -22,6 +22,28 @@ CFLAGS   := $(CSTD) $(OPT) $(WARN) -Icommon -Icmodel -Ivectors -Isim $(EXTRA_CFL
 LDFLAGS  := $(EXTRA_LDFLAGS)
 DEPS     := scripts/deps.sh
 
+# Verilator's own makefiles refuse a directory whose path holds a space
+# (verilated.mk: "GNU Make cannot build in directories containing spaces"),
+# and make cannot name such targets. A BUILD with a space is refused; in a
+# checkout whose path has one, a relative BUILD is a link to a directory
+# without spaces (make clean removes both).
+ifneq ($(word 2,$(BUILD)),)
+$(error BUILD="$(BUILD)": the build directory's path must not contain spaces (Verilator's makefiles refuse them); give BUILD=/some/path/without/spaces)
+endif
+ifneq ($(word 2,$(CURDIR)),)
+ifeq ($(filter /%,$(BUILD)),)
+BUILD_LINK := /tmp/stc-build-$(shell printf '%s' '$(CURDIR)' | cksum | cut -d' ' -f1)
+$(shell if [ ! -e '$(BUILD)' ] || [ -L '$(BUILD)' ]; then mkdir -p $(BUILD_LINK) && ln -sfn $(BUILD_LINK) '$(BUILD)'; fi)
+ifeq ($(shell [ -L '$(BUILD)' ] || echo real),real)
+$(error $(BUILD)/ is a directory inside a path with spaces ($(CURDIR)), where Verilator cannot build: remove it (make clean) and make will link $(BUILD) to $(BUILD_LINK))
+endif
+endif
+endif
+
+# $(call shq,TEXT): TEXT as one shell word, for the paths users give (VEC=,
+# DBG_OUT=, WAVE_PNG=), which may hold spaces and quotes.
+shq = '$(subst ','\'',$(1))'
+
 .DEFAULT_GOAL := help
 # A recipe that fails must not leave a target that looks up to date.
 .DELETE_ON_ERROR:
@@ -53,7 +75,8 @@ help:
 	@echo "  make xreset asan soak fuzz   X/reset randomization, sanitizers, 1M-cycle soak, AFL++"
 	@echo "Housekeeping:"
 	@echo "  make format check-format cppcheck   C style and static checks"
-	@echo "  make cli-test verdict-test          every program's options; exit codes through make"
+	@echo "  make cli-test verdict-test paths-test   every program's options; exit codes"
+	@echo "                      through make; paths with spaces"
 	@echo "  make deps           install or check every Debian package the project uses"
 	@echo "  make clean          remove $(BUILD)/"
 
@@ -85,7 +108,7 @@ include scripts/report.mk
 
 .PHONY: clean format check-format cppcheck
 clean:
-	rm -rf $(BUILD)
+	@link=$$(readlink $(BUILD)); rm -rf $(BUILD); [ -z "$$link" ] || rm -rf "$$link"; echo "removed $(BUILD)$${link:+ and $$link}"
 
 C_FORMAT_FILES = $(wildcard common/*.[ch] cmodel/*.[ch] vectors/*.[ch] sim/*.[ch] sim/*.cpp sim/sc/*.cpp sim/sc/*.h tb/*.[ch] tb/fuzz/*.[ch])
 format:
@@ -98,7 +121,7 @@ cppcheck:
 
 # ---- test and CI ------------------------------------------------------------
 CI_DIR     := $(BUILD)/ci
-.PHONY: test ci cosim-ci cli-test
+.PHONY: test ci cosim-ci cli-test paths-test
 
 # Full equivalence regression: exactly what `make sim` runs
 # (scripts/sim_suite.sh for every array size, the ICG build at N=4), with
@@ -119,6 +142,12 @@ cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE)
 	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
 
+# Paths with spaces in every target that takes one, and a checkout whose
+# path has a space (scripts/paths_test.sh).
+paths-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug $(BUILD)/stc_sim-n4-trace \
+            $(BUILD)/stc_debug-n4 $(BUILD)/sc-n4/stc_sim_sc
+	scripts/paths_test.sh $(BUILD)
+
 ci:
 	@$(DEPS) all
 	$(MAKE) --no-print-directory check-format
@@ -136,6 +165,7 @@ ci:
 	$(MAKE) --no-print-directory debug-test
 	$(MAKE) --no-print-directory verdict-test
 	$(MAKE) --no-print-directory cli-test
+	$(MAKE) --no-print-directory paths-test
 	$(MAKE) --no-print-directory sim-sc-test
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=

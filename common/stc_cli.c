@@ -224,6 +224,32 @@ int stc_cli_decimal(const stc_cmd *cmd, const char *opt, const char *val, double
     return stc_cli_error(cmd, "--%s: '%s' is not a decimal number in %g..%g", opt, val, lo, hi);
 }
 
+const char *stc_cli_quote(const char *s, char *buf, size_t len)
+{
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789_./:=+,@%-";
+    size_t n = 0;
+    if (*s && strspn(s, safe) == strlen(s))
+        return s;
+    if (len < 3)
+        return s;
+    buf[n++] = '\'';
+    for (const char *c = s; *c; c++) {
+        const char *piece = *c == '\'' ? "'\\''" : NULL;
+        size_t plen = piece ? 4 : 1;
+        if (n + plen + 2 > len)
+            return s;
+        if (piece)
+            memcpy(buf + n, piece, plen);
+        else
+            buf[n] = *c;
+        n += plen;
+    }
+    buf[n++] = '\'';
+    buf[n] = '\0';
+    return buf;
+}
+
 int stc_cli_run_tool(char *const argv[])
 {
     posix_spawn_file_actions_t fa;

@@ -12,6 +12,7 @@
 #ifndef STC_CLI_H
 #define STC_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -87,6 +88,12 @@ int stc_cli_decimal(const stc_cmd *cmd, const char *opt, const char *val, double
  * digit. Returns 0, or -1 for anything else (empty, sign, leading space,
  * junk, overflow). */
 int stc_cli_u64(const char *s, uint64_t *out);
+
+/* A word as a shell reads it back: s itself when it holds only characters
+ * no shell treats specially, else s in single quotes (with each ' written
+ * as '\''), in buf. For the reproduce lines, which users paste. If buf
+ * is too small, returns s unchanged. */
+const char *stc_cli_quote(const char *s, char *buf, size_t len);
 
 /* Runs argv (searched in PATH) with its output discarded; returns its exit
  * status, or -1 if it could not run. For the GTKWave converters. */

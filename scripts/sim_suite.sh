@@ -12,7 +12,9 @@
 # Environment: SEED (1), STALL (0: the stall of the first run, the
 # single-command regression), VECDIR (vectors/regression), QUICK=1 (only the
 # first run: a single vector or a quick look), WAVES_RUNNER (the tracing
-# build: keep an FST of every failing file in OUTDIR/waves). An N without checked-in
+# build: keep an FST of every failing file in OUTDIR/waves), VECLIST (a
+# file naming vectors, one path per line: run only those, as the run "vec",
+# with SIM_FLAGS added; `make sim VEC=...`). An N without checked-in
 # vectors (6..14) gets a generated set of single vectors and streams.
 #
 # Runs, each with its own seed derived from SEED:
@@ -49,49 +51,10 @@ mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"
 rm -f "$out"/junit/*.xml "$out/first-failure.args" "$out/runs.txt"
 rm -rf "$out/waves"
 
-singles=() streams=() sp24=() gen=()
-# gen FILE STC_VECGEN-ARGS...: a generated file under $out/gen, kept in gen[].
-g() {
-    local f="$out/gen/$1"
-    shift
-    "$vecgen" "$@" -o "$f" || die "stc_vecgen $* failed"
-    gen+=("$f")
-}
-
-for f in "$vecdir"/*-n"$n"-*.vec; do
-    [ -e "$f" ] || continue
-    case ${f##*/} in
-    stream-*) streams+=("$f") ;;
-    *) singles+=("$f") ;;
-    esac
-done
-for f in "${singles[@]}"; do
-    case ${f##*/} in *-2of4-*) [[ $f == *corner-zero-tile* ]] || sp24+=("$f") ;; esac
-done
-# An array size without checked-in vectors (6..14) runs on vectors and
-# streams generated here from SEED, every class and size edge included.
-if [ ${#singles[@]} -eq 0 ]; then
-    echo "== no checked-in vectors for N=$n in $vecdir: generating them (seed $seed)"
-    for spec in "dense 1 1" "dense 37 3" "sp24 16 2" "sp24 5 4" "block 20 8" "sp24-block 9 6" \
-        "unstructured 23 2" "prune24 30 2" "corner-extremes 8 2" "corner-zero-tile 4 2" \
-        "corner-zero-groups 12 2" "corner-single 7 1" "corner-wrap 6 2" "dense 1024 1" \
-        "sp24 64 64"; do
-        set -- $spec
-        g "gen-$1-n$n-m$2-b$3-s$seed.vec" --class "$1" --n "$n" --m "$2" --blocks "$3" --seed "$seed"
-        singles+=("${gen[-1]}")
-        case $1 in sp24 | sp24-block | prune24 | corner-single | corner-zero-groups) sp24+=("${gen[-1]}") ;; esac
-    done
-    g "stream-pairs-n$n-s$seed.vec" --stream pairs --n "$n" --seed "$seed"
-    g "stream-mix-n$n-l40-s$seed.vec" --stream mix --n "$n" --seed "$seed" --len 40
-    streams=("${gen[-2]}" "${gen[-1]}")
-    gen=()
-fi
-[ ${#singles[@]} -gt 0 ] || die "no vectors for N=$n in $vecdir"
-
 status=0 runs=0 failed_runs=0 first=""
 
-# The files a runner log names as failing, one per line.
-failed_files() { sed -nE 's/^\[ *[0-9]+\/[0-9]+\] FAIL ([^ ]+).*/\1/p' "$1"; }
+# The files a run's CSV marks as failing (pass column 0), one per line.
+failed_files() { awk -F, 'NR > 1 && $14 == 0 { print $1 }' "$1"; }
 
 # run LABEL BIN VERBOSE ARGS... -- FILES...: ARGS are the options that
 # replay the run (what the reproduce line, the debugger and WAVES=1 use);
@@ -131,7 +94,7 @@ run() {
         if [ -z "$first" ] && [ $rc -eq 1 ]; then
             local repro file
             repro=$(grep -m 1 '^  reproduce: ' "$log" | sed 's/^  reproduce: //')
-            file=$(failed_files "$log" | head -n 1)
+            file=$(failed_files "$out/$label.csv" | head -n 1)
             # What the debugger needs to replay it (make sim hands it over).
             [[ $label == icg-* ]] || printf '%s\n' "${args[@]}" "$file" >"$out/first-failure.args"
             first="$label $file"
@@ -155,10 +118,67 @@ keep_waves() {
             >/dev/null 2>&1
         echo "   waveform: $out/waves/$label-${name%.vec}.fst"
         kept=$((kept + 1))
-    done < <(failed_files "$out/$label.log")
+    done < <(failed_files "$out/$label.csv")
 }
 
 s() { echo $((seed + $1)); }
+
+finish() {
+    echo "== N=$n: $((runs - failed_runs)) of $runs runs passed"
+    if [ -n "$first" ]; then
+        echo "first failure: $first"
+    fi
+    exit $status
+}
+
+singles=() streams=() sp24=() gen=()
+# g FILE STC_VECGEN-ARGS...: a generated file under $out/gen, kept in gen[].
+g() {
+    local f="$out/gen/$1"
+    shift
+    "$vecgen" "$@" -o "$f" || die "stc_vecgen $* failed"
+    gen+=("$f")
+}
+
+# VEC=: only the files named, one run.
+if [ -n "${VECLIST:-}" ]; then
+    mapfile -t listed <"$VECLIST" || die "cannot read $VECLIST"
+    [ ${#listed[@]} -gt 0 ] || die "no vector files in $VECLIST"
+    # shellcheck disable=SC2086 # SIM_FLAGS is a list of options
+    run vec "$runner" 1 --seed "$seed" --stall "$stall" ${SIM_FLAGS:-} -- "${listed[@]}"
+    finish
+fi
+
+# Everything else: the checked-in vectors of this N, sorted by kind.
+for f in "$vecdir"/*-n"$n"-*.vec; do
+    [ -e "$f" ] || continue
+    case ${f##*/} in
+    stream-*) streams+=("$f") ;;
+    *) singles+=("$f") ;;
+    esac
+done
+for f in "${singles[@]}"; do
+    case ${f##*/} in *-2of4-*) [[ $f == *corner-zero-tile* ]] || sp24+=("$f") ;; esac
+done
+# An array size without checked-in vectors (6..14) runs on vectors and
+# streams generated here from SEED, every class and size edge included.
+if [ ${#singles[@]} -eq 0 ]; then
+    echo "== no checked-in vectors for N=$n in $vecdir: generating them (seed $seed)"
+    for spec in "dense 1 1" "dense 37 3" "sp24 16 2" "sp24 5 4" "block 20 8" "sp24-block 9 6" \
+        "unstructured 23 2" "prune24 30 2" "corner-extremes 8 2" "corner-zero-tile 4 2" \
+        "corner-zero-groups 12 2" "corner-single 7 1" "corner-wrap 6 2" "dense 1024 1" \
+        "sp24 64 64"; do
+        set -- $spec
+        g "gen-$1-n$n-m$2-b$3-s$seed.vec" --class "$1" --n "$n" --m "$2" --blocks "$3" --seed "$seed"
+        singles+=("${gen[-1]}")
+        case $1 in sp24 | sp24-block | prune24 | corner-single | corner-zero-groups) sp24+=("${gen[-1]}") ;; esac
+    done
+    g "stream-pairs-n$n-s$seed.vec" --stream pairs --n "$n" --seed "$seed"
+    g "stream-mix-n$n-l40-s$seed.vec" --stream mix --n "$n" --seed "$seed" --len 40
+    streams=("${gen[-2]}" "${gen[-1]}")
+    gen=()
+fi
+[ ${#singles[@]} -gt 0 ] || die "no vectors for N=$n in $vecdir"
 
 run singles "$runner" 1 --seed "$seed" --stall "$stall" -- "${singles[@]}"
 if [ "$quick" != 1 ]; then
@@ -209,8 +229,4 @@ if [ "$quick" != 1 ]; then
     fi
 fi
 
-echo "== N=$n: $((runs - failed_runs)) of $runs runs passed"
-if [ -n "$first" ]; then
-    echo "first failure: $first"
-fi
-exit $status
+finish

@@ -23,14 +23,14 @@ base="$outdir/$(basename "$vec" .vec)-s$seed-p$stall"
 fst="$base.fst" gtkw="$base.gtkw" log="$base.log"
 
 status=0
-"$runner" --seed "$seed" --stall "$stall" --trace "$fst.tmp" "$vec" >"$log" 2>&1 || status=$?
+"$runner" --seed "$seed" --stall "$stall" --trace "$base.tmp.fst" -- "$vec" >"$log" 2>&1 || status=$?
 cat "$log"
-if [ "$status" -ge 2 ] || [ ! -s "$fst.tmp" ]; then
+if [ "$status" -ge 2 ] || [ ! -s "$base.tmp.fst" ]; then
     echo "wave: the runner could not run $vec (exit $status)" >&2
-    rm -f "$fst.tmp"
+    rm -f "$base.tmp.fst"
     exit 2
 fi
-mv -f "$fst.tmp" "$fst"
+mv -f "$base.tmp.fst" "$fst"
 cycles=$(sed -n 's/.* cycles=\([0-9]*\) .*/\1/p' "$log" | head -n 1)
 "$here/wave_gtkw.sh" "$n" "$mw" "$kbw" "$(cd "$(dirname "$fst")" && pwd)/$(basename "$fst")" \
     "$gtkw" "${cycles:-60}"
@@ -44,7 +44,7 @@ open)
         gtkwave "$fst" "$gtkw" >/dev/null 2>&1 &
     else
         echo "wave: no display (DISPLAY is empty) or no gtkwave; open it later with:"
-        echo "  gtkwave $fst $gtkw"
+        printf '  gtkwave %q %q\n' "$fst" "$gtkw"
     fi
     ;;
 shot)

@@ -1,5 +1,5 @@
 # sim/debug.mk - waveforms and failure debugging (included by the top
-# Makefile after sim/sim.mk, whose SIM_C_OBJS, vec_n, clog2 and build rules
+# Makefile after sim/sim.mk, whose SIM_C_OBJS, clog2 and build rules
 # it reuses).
 #
 #   make wave VEC=f.vec [SEED= STALL=]   FST trace + grouped GTKWave save file,
@@ -17,16 +17,16 @@ WAVE_MW      := $(call clog2,$(M_MAX))
 WAVE_KBW     := $(call clog2,$(KB_MAX))
 WAVE_SHOT_VEC ?= vectors/regression/corner-wrap-n4-2of4-m8-k32-bias-s1.vec
 WAVE_PNG     ?=
-# The vector's array size, from its header (N when it has none).
-dbg_vec_n = $(or $(call vec_n,$(1)),$(N))
 
 .PHONY: wave wave-shot sim-debug debug-test
 
+# $(1) = the vector (one file, spaces allowed), $(2) = wave.sh's mode words.
 define WAVE_RUN
-	@test -f "$(1)" || { echo "make $@: no such vector file: '$(1)' (VEC=path/to.vec)" >&2; exit 2; }
-	@$(MAKE) --no-print-directory $(BUILD)/stc_sim-n$(call dbg_vec_n,$(1))-trace
-	@scripts/wave.sh $(BUILD)/stc_sim-n$(call dbg_vec_n,$(1))-trace $(call dbg_vec_n,$(1)) \
-	  $(WAVE_MW) $(WAVE_KBW) $(1) $(SEED) $(STALL) $(WAVE_DIR) $(2)
+	@test -f $(call shq,$(1)) || { echo "make $@: no such vector file: $(call shq,$(1)) (VEC=path/to.vec)" >&2; exit 2; }
+	@n=$$(scripts/vec_n.sh $(call shq,$(1)) $(N)); \
+	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n-trace || exit 2; \
+	scripts/wave.sh $(BUILD)/stc_sim-n$$n-trace $$n $(WAVE_MW) $(WAVE_KBW) $(call shq,$(1)) $(SEED) $(STALL) \
+	  $(call shq,$(WAVE_DIR)) $(2)
 endef
 
 wave:
@@ -34,7 +34,7 @@ wave:
 
 wave-shot:
 	@$(DEPS) wave
-	$(call WAVE_RUN,$(or $(VEC),$(WAVE_SHOT_VEC)),shot $(WAVE_PNG))
+	$(call WAVE_RUN,$(or $(VEC),$(WAVE_SHOT_VEC)),shot $(call shq,$(WAVE_PNG)))
 
 # ---- the debug program: build/stc_debug-nN --------------------------------
 # Same objects as the runner (sim.mk's SIM_C_OBJS, shim, libraries) with its
@@ -50,15 +50,13 @@ $(BUILD)/stc_debug-n$(1)$(2): $(DBG_C_OBJS) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/
 endef
 $(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call DBG_LINK_RULES,$(n),)))
 
-ifneq ($(VEC),)
-DBG_VEC_N = $(call dbg_vec_n,$(VEC))
-endif
 # `make sim-debug VEC=f.vec SEED=S STALL=P`: what `make sim` calls on the
 # first failing vector. Exit 1 means "it fails, files written".
 sim-debug:
-	@test -f "$(VEC)" || { echo "make sim-debug: no such vector file: '$(VEC)'" >&2; exit 2; }
-	@$(MAKE) --no-print-directory $(BUILD)/stc_debug-n$(DBG_VEC_N)
-	$(BUILD)/stc_debug-n$(DBG_VEC_N) --seed $(SEED) --stall $(STALL) --out $(DBG_OUT) $(DBG_FLAGS) $(VEC)
+	@test -f $(call shq,$(VEC)) || { echo "make sim-debug: no such vector file: $(call shq,$(VEC))" >&2; exit 2; }
+	@n=$$(scripts/vec_n.sh $(call shq,$(VEC)) $(N)); \
+	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_debug-n$$n || exit 2; \
+	$(BUILD)/stc_debug-n$$n --seed $(SEED) --stall $(STALL) --out $(call shq,$(DBG_OUT)) $(DBG_FLAGS) -- $(call shq,$(VEC))
 
 # ---- a deliberately broken RTL, for the tests --------------------------------
 # A copy of rtl/ under $(BUILD)/debug-test/rtl with one file patched by

@@ -54,9 +54,6 @@ $(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),-trace,--trace-f
 # section 9): same cycle contract, checked by make ci at N=4.
 $(eval $(call SIM_RULES,4,-icg,+define+STC_USE_ICG,0))
 
-# The array size a vector file was written for, from its header.
-vec_n = $(shell sed -n 's#^// n \([0-9]*\)$$#\1#p' $(1) 2>/dev/null | head -n 1)
-
 # `make sim`: both array sizes over the regression, unless N= is given.
 # An unsupported N is refused before anything is built.
 SIM_SUPPORTED_NS := 4 6 8 10 12 14 16
@@ -104,11 +101,6 @@ endef
 # debugger (sim/debug.mk): windowed FST with ref_* signals, .gtkw opening at
 # the divergence, and a shrunk vector. SIM_DEBUG=0 turns that off.
 SIM_DEBUG ?= 1
-define SIM_ON_FAIL
-first=$$(awk -F, 'NR > 1 && $$14 == 0 { print $$1; exit }' $(1) 2>/dev/null); \
-[ -z "$$first" ] || printf '%s\n' --seed $(SEED) --stall $(STALL) "$$first" >$(BUILD)/sim-one.args; \
-$(call SIM_ON_FAIL_RUN,$(VEC_N),$(BUILD)/sim-one.args)
-endef
 # The suite's first failing run, replayed by the debugger with its options.
 define SIM_ON_FAIL_RUN
 if [ -s $(2) ] && [ "$(SIM_DEBUG)" = 1 ]; then \
@@ -120,22 +112,20 @@ endef
 
 ifneq ($(VEC),)
 # VEC= takes files, globs and directories (every *.vec in them), all for one
-# array size (the first file's).
-VEC_FILES = $(foreach v,$(VEC),$(if $(wildcard $(v)/.),$(sort $(wildcard $(v)/*.vec)),$(or $(sort $(wildcard $(v))),$(v))))
-VEC_N = $(or $(call vec_n,$(firstword $(VEC_FILES))),$(N))
+# array size (the first file's); a value that names one existing path as a
+# whole may hold spaces (scripts/vec_files.sh). The files run as the suite's
+# run "vec" (scripts/sim_suite.sh, VECLIST=), in $(BUILD)/sim-vec.
+SIM_VEC_DIR := $(BUILD)/sim-vec
 sim:
-	@for f in $(VEC_FILES); do test -f "$$f" || { status=2; \
-	  echo "make sim: no such vector file: $$f (VEC= takes files, globs and directories)" >&2; $(SIM_CLOSE); }; done
-	@$(MAKE) --no-print-directory $(BUILD)/stc_sim-n$(VEC_N)$(SIM_VARIANT) || { status=2; $(SIM_CLOSE); }
-	@status=0; rm -f $(BUILD)/sim-one.args; \
-	$(BUILD)/stc_sim-n$(VEC_N)$(SIM_VARIANT) $(SIM_OPTS) --csv $(BUILD)/sim-one.csv $(VEC_FILES) || { status=$$?; \
-	  [ $$status -ne 1 ] || [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || { mkdir -p $(BUILD)/waves; \
-	    $(MAKE) --no-print-directory -s $(BUILD)/stc_sim-n$(VEC_N)-trace >/dev/null && \
-	    for f in $$(awk -F, 'NR > 1 && $$14 == 0 { print $$1 }' $(BUILD)/sim-one.csv | head -n 20); do \
-	      w=$(BUILD)/waves/$$(basename $$f .vec).fst; \
-	      $(BUILD)/stc_sim-n$(VEC_N)-trace --quiet $(SIM_OPTS) --trace $$w $$f >/dev/null 2>&1; \
-	      echo "   waveform: $$w"; done; }; \
-	  [ $$status -ne 1 ] || $(call SIM_ON_FAIL,$(BUILD)/sim-one.csv); }; $(SIM_CLOSE)
+	@mkdir -p $(SIM_VEC_DIR); status=0; \
+	scripts/vec_files.sh $(call shq,$(VEC)) >$(SIM_VEC_DIR)/files.txt || { status=2; $(SIM_CLOSE); }; \
+	n=$$(scripts/vec_n.sh "$$(head -n 1 $(SIM_VEC_DIR)/files.txt)" $(N)); waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
+	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$waves || { status=2; $(SIM_CLOSE); }; \
+	SEED=$(SEED) STALL=$(STALL) SIM_FLAGS=$(call shq,$(SIM_FLAGS)) VECLIST=$(SIM_VEC_DIR)/files.txt WAVES_RUNNER=$$waves \
+	  scripts/sim_suite.sh $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_VEC_DIR) || { status=$$?; \
+	  [ $$status -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_VEC_DIR)/first-failure.args); }; \
+	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$([ $$status = 0 ] && echo PASS || { [ $$status = 1 ] && echo FAIL || echo ERROR; }) \
+	  $(SIM_VEC_DIR) >/dev/null || summary=; $(SIM_CLOSE)
 else
 # The whole suite per array size (scripts/sim_suite.sh): single commands,
 # streams under every host policy, resets, the fault space, the corners, a

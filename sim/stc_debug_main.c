@@ -234,7 +234,9 @@ static void print_trace(const char *what, const dbg_trace *t)
     printf("  %s trace: %s  (cycles %" PRIu64 "..%" PRIu64 "; rtl_*, ref_*, mismatch_*)\n", what,
            t->dump, t->first, t->last);
     printf("  %s save file: %s  (marker on cycle %" PRIu64 ")\n", what, t->gtkw, t->marker);
-    printf("  open with: gtkwave %s %s\n", t->dump, t->gtkw);
+    char q0[PATH_LEN + 24], q1[PATH_LEN + 24];
+    printf("  open with: gtkwave %s %s\n", stc_cli_quote(t->dump, q0, sizeof q0),
+           stc_cli_quote(t->gtkw, q1, sizeof q1));
 }
 
 static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall, const char *path,
@@ -293,8 +295,10 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
            "%u runs, fails on %s)\n",
            path, v->m, sr.vec.m, v->k, sr.vec.k, stc_shrink_nonzeros(v),
            stc_shrink_nonzeros(&sr.vec), a->run.stall_pct, sr.stall_pct, sr.runs, sr.signature);
-    printf("  reproduce: %s --seed %" PRIu64 " --stall %u %s\n", runner, a->run.seed, sr.stall_pct,
-           path);
+    char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
+    printf("  reproduce: %s --seed %" PRIu64 " --stall %u %s\n",
+           stc_cli_quote(runner, q0, sizeof q0), a->run.seed, sr.stall_pct,
+           stc_cli_quote(path, q1, sizeof q1));
     stc_stream one = {1, &sr.vec};
     st = trace_run(rtl, &one, a, sr.stall_pct, tprefix, &t);
     if (st == STC_OK && !t.res.pass) {
@@ -356,8 +360,10 @@ static int reduce_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, i
     runner_path(a->argv0, runner, sizeof runner);
     printf("  cut stream: %s  (commands %u -> %u, starting at command %u)\n", path, s->ncmd,
            cut.ncmd, (unsigned)(cut.cmd - s->cmd));
-    printf("  reproduce: %s --seed %" PRIu64 " --stall %u --policy %s %s\n", runner, a->run.seed,
-           a->run.stall_pct, stc_policy_name(a->run.policy), path);
+    char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
+    printf("  reproduce: %s --seed %" PRIu64 " --stall %u --policy %s %s\n",
+           stc_cli_quote(runner, q0, sizeof q0), a->run.seed, a->run.stall_pct,
+           stc_policy_name(a->run.policy), stc_cli_quote(path, q1, sizeof q1));
     if (trace_run(rtl, &cut, a, a->run.stall_pct, tprefix, &t) == STC_OK && !t.res.pass)
         print_trace("cut", &t);
     if (cut.ncmd == 1 && !cut.cmd[0].fault.on && a->run.policy == STC_POLICY_B2B)

@@ -172,6 +172,7 @@ static double now_seconds(void)
 /* The options that shape a run, as the reproduce line must repeat them. */
 static void print_run_options(FILE *f, const sim_args *a)
 {
+    char q[4096];
     fprintf(f, " --seed %" PRIu64 " --stall %u", a->run.seed, a->run.stall_pct);
     if (a->run.policy != STC_POLICY_B2B)
         fprintf(f, " --policy %s", stc_policy_name(a->run.policy));
@@ -184,15 +185,17 @@ static void print_run_options(FILE *f, const sim_args *a)
     if (a->run.max_errors > 1)
         fprintf(f, " --max-errors %u", a->run.max_errors);
     for (int i = 1; i <= a->nplusargs; i++)
-        fprintf(f, " --plusarg %s", a->plusargs[i]);
+        fprintf(f, " --plusarg %s", stc_cli_quote(a->plusargs[i], q, sizeof q));
 }
 
 static void print_reproduce(const sim_args *a, const char *path)
 {
-    fprintf(stderr, "  reproduce: %s", a->argv0);
+    char q0[4096], q1[4096];
+    const char *qpath = stc_cli_quote(path, q1, sizeof q1);
+    fprintf(stderr, "  reproduce: %s", stc_cli_quote(a->argv0, q0, sizeof q0));
     print_run_options(stderr, a);
-    fprintf(stderr, " %s\n", path);
-    fprintf(stderr, "  waveform:  make wave VEC=%s SEED=%" PRIu64 " STALL=%u\n", path, a->run.seed,
+    fprintf(stderr, " %s\n", qpath);
+    fprintf(stderr, "  waveform:  make wave VEC=%s SEED=%" PRIu64 " STALL=%u\n", qpath, a->run.seed,
             a->run.stall_pct);
 }
 
@@ -363,11 +366,12 @@ static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const ve
         print_run_options(m, a);
         fclose(m);
     }
+    char q[4096];
     fprintf(f, "    <system-out>reproduce: ");
-    xml_escape(f, a->argv0);
+    xml_escape(f, stc_cli_quote(a->argv0, q, sizeof q));
     xml_escape(f, opts ? opts : "");
     fputc(' ', f);
-    xml_escape(f, o->path);
+    xml_escape(f, stc_cli_quote(o->path, q, sizeof q));
     fprintf(f, "</system-out>\n  </testcase>\n");
     free(opts);
 }

@@ -227,8 +227,9 @@ static void soak_report_fail(const soak_opts *o, const soak_case *c, const stc_v
     char reset[48] = "";
     if (c->reset_at)
         snprintf(reset, sizeof reset, " --reset-at %" PRIu64, c->reset_at);
+    char q[4096];
     fprintf(stderr, "  reproduce: build/stc_sim-n%u --seed %" PRIu64 " --stall %u%s %s\n", v->n,
-            c->run_seed, c->stall, reset, path);
+            c->run_seed, c->stall, reset, stc_cli_quote(path, q, sizeof q));
 }
 
 /* Runs one random case; returns 0 clean, 1 mismatch, 2 error. */

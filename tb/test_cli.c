@@ -273,3 +273,16 @@ Test(cli, apply_error_stops_the_parse)
     cr_assert_eq(r.nids, 1, "options after the bad one were applied");
     cr_assert_str_eq(t_captured(&cap), "tprog: --stall: bad\ntry 'tprog --help'\n");
 }
+
+Test(cli, quote_for_the_shell)
+{
+    char buf[64];
+    cr_assert_str_eq(stc_cli_quote("build/stc_sim-n4", buf, sizeof buf), "build/stc_sim-n4");
+    cr_assert_str_eq(stc_cli_quote("+verilator+seed+7", buf, sizeof buf), "+verilator+seed+7");
+    cr_assert_str_eq(stc_cli_quote("my dir/a b.vec", buf, sizeof buf), "'my dir/a b.vec'");
+    cr_assert_str_eq(stc_cli_quote("it's", buf, sizeof buf), "'it'\\''s'");
+    cr_assert_str_eq(stc_cli_quote("$HOME;rm", buf, sizeof buf), "'$HOME;rm'");
+    cr_assert_str_eq(stc_cli_quote("", buf, sizeof buf), "''");
+    char small[6];
+    cr_assert_str_eq(stc_cli_quote("a b c d", small, sizeof small), "a b c d");
+}

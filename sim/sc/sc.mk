@@ -56,10 +56,13 @@ $(foreach n,$(sort $(SIM_NS) $(N) $(SC_TEST_N)),$(eval $(call SC_RULES,$(n))))
 sim-sc-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/sc-n$(n)/stc_sim_sc)
 
 ifneq ($(VEC),)
+# VEC= as for make sim: files, globs, directories (scripts/vec_files.sh).
 sim-sc:
-	@test -f "$(VEC)" || { echo "make sim-sc: no such vector file: $(VEC)" >&2; exit 2; }
-	@$(MAKE) --no-print-directory $(BUILD)/sc-n$(VEC_N)/stc_sim_sc
-	$(BUILD)/sc-n$(VEC_N)/stc_sim_sc $(SIM_OPTS) $(VEC)
+	@mkdir -p $(BUILD); scripts/vec_files.sh $(call shq,$(VEC)) >$(BUILD)/sim-sc-files.txt
+	@n=$$(scripts/vec_n.sh "$$(head -n 1 $(BUILD)/sim-sc-files.txt)" $(N)); \
+	$(MAKE) --no-print-directory N=$$n $(BUILD)/sc-n$$n/stc_sim_sc || exit 2; \
+	set --; while IFS= read -r f; do set -- "$$@" "$$f"; done <$(BUILD)/sim-sc-files.txt; \
+	$(BUILD)/sc-n$$n/stc_sim_sc $(SIM_OPTS) -- "$$@"
 else
 sim-sc: sim-sc-build
 	@set -e; for n in $(SIM_RUN_NS); do \

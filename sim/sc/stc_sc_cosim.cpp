@@ -285,8 +285,10 @@ SC_MODULE(checker)
             if (o.res.mismatch_cycles)
                 std::fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n",
                              o.res.first_bad_cycle, o.res.first_signal);
+            char q0[4096], q1[4096];
             std::fprintf(stderr, "  reproduce: %s --seed %" PRIu64 " --stall %u %s\n",
-                         sc_core::sc_argv()[0], opt.seed, opt.stall_pct, o.path);
+                         stc_cli_quote(sc_core::sc_argv()[0], q0, sizeof q0), opt.seed,
+                         opt.stall_pct, stc_cli_quote(o.path, q1, sizeof q1));
         }
         std::fflush(f);
     }
