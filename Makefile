@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # STC: RTL co-simulation harness for a 2:4 sparse tensor core tile.
 # `make help` lists the targets. Everything is built under $(BUILD).
 
@@ -74,7 +76,9 @@ help:
 	@echo "  make cov            line/toggle (HTML) and functional coverage (cov-ci: floor check)"
 	@echo "  make xreset asan soak fuzz   X/reset randomization, sanitizers, 1M-cycle soak, AFL++"
 	@echo "Housekeeping:"
-	@echo "  make format check-format cppcheck   C style and static checks"
+	@echo "  make format check-format cppcheck spdx-check   C style, static checks, licence"
+	@echo "  make docs-check     every figure of README.md and docs/ against the run that makes it"
+	@echo "                      (make docs rewrites them; scripts/docs_figures.sh --list)"
 	@echo "  make cli-test verdict-test paths-test   every program's options; exit codes"
 	@echo "                      through make; paths with spaces"
 	@echo "  make deps           install or check every Debian package the project uses"
@@ -106,7 +110,7 @@ include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
 -include tb/verify.mk tb/mutate.mk sim/sc/sc.mk sim/debug.mk
 
-.PHONY: clean format check-format cppcheck
+.PHONY: clean format check-format cppcheck spdx-check
 clean:
 	@link=$$(readlink $(BUILD)); rm -rf $(BUILD); [ -z "$$link" ] || rm -rf "$$link"; echo "removed $(BUILD)$${link:+ and $$link}"
 
@@ -115,13 +119,16 @@ format:
 	clang-format -i $(C_FORMAT_FILES)
 check-format:
 	clang-format --dry-run --Werror $(C_FORMAT_FILES)
+# LICENSE is Apache-2.0 and every source file says so (SPDX identifier).
+spdx-check:
+	@scripts/spdx_check.sh
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
 	  --std=c11 --inline-suppr -Icommon -Icmodel -Ivectors -Isim common cmodel vectors sim/*.c tb
 
 # ---- test and CI ------------------------------------------------------------
 CI_DIR     := $(BUILD)/ci
-.PHONY: test ci cosim-ci cli-test paths-test
+.PHONY: test ci cosim-ci cli-test paths-test docs docs-check
 
 # Full equivalence regression: exactly what `make sim` runs
 # (scripts/sim_suite.sh for every array size, the ICG build at N=4), with
@@ -148,9 +155,23 @@ paths-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug $(BUILD)/stc_sim-n4-trac
             $(BUILD)/stc_debug-n4 $(BUILD)/sc-n4/stc_sim_sc
 	scripts/paths_test.sh $(BUILD)
 
+# Every figure the README and docs quote, against the run that produces it
+# (scripts/docs_figures.sh is the catalogue): docs-check fails on a figure
+# that differs, docs rewrites them from the last runs. CI runs the check
+# last, after every producing run.
+DOCS_FILES := README.md $(wildcard docs/*.md)
+docs-check:
+	@BUILD=$(BUILD) scripts/docs_sync.py --check $(DOCS_FILES)
+	@sed 's#<!--fig:perf.instr-->[^<]*<!--/fig-->#<!--fig:perf.instr-->0.0%<!--/fig-->#' README.md \
+	  >$(BUILD)/docs-drift.md; if BUILD=$(BUILD) scripts/docs_sync.py --check $(BUILD)/docs-drift.md \
+	  >/dev/null 2>&1; then echo "docs-check: a drifted figure was not detected" >&2; exit 1; fi
+docs:
+	@BUILD=$(BUILD) scripts/docs_sync.py --write $(DOCS_FILES)
+
 ci:
 	@$(DEPS) all
 	$(MAKE) --no-print-directory check-format
+	$(MAKE) --no-print-directory spdx-check
 	$(MAKE) --no-print-directory cppcheck
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory rtl-smoke
@@ -171,6 +192,7 @@ ci:
 	$(MAKE) --no-print-directory bugs MUT_DOC=
 	$(MAKE) --no-print-directory mutate-ci
 	$(MAKE) --no-print-directory mutate-ci-n16
+	$(MAKE) --no-print-directory docs-check
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
 test: ci

@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # cmodel.mk - the golden C model library.
 CMODEL_SRCS := $(wildcard cmodel/*.c)
 CMODEL_OBJS := $(CMODEL_SRCS:%.c=$(BUILD)/%.o)

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_meta.c - the 2:4 metadata codec (docs/architecture.md section 2).
  */

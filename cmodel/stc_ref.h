@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_ref.h - untimed functional reference of the tile (docs/architecture.md
  * section 1): C = A * W (+ BIAS), INT8 operands, INT32 accumulation that

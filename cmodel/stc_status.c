@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_status.c - human-readable names for stc_status values, and the one
  * formatter of error messages into caller buffers.

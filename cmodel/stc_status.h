@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_status.h - error values shared by the model, the vector tools and the
  * runner. Functions return these instead of aborting; the command-line

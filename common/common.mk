@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # common.mk - utilities every program shares: the command-line parser.
 COMMON_SRCS := $(wildcard common/*.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/%.o)

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_cli.c - the one command-line parser of the harness's programs, over
  * getopt_long (see stc_cli.h).

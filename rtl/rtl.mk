@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # rtl/rtl.mk - the synthesizable RTL of the STC tile (owner: RTL).
 # Included by the top Makefile, which defines BUILD. Outputs go under
 # $(BUILD)/rtl/.

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_acc_bank - per-column accumulator memories, M_MAX rows x N columns x
 // 32 bits (docs/architecture.md sections 4 and 5).
 //

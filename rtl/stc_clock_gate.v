@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_clock_gate - integrated clock gating (ICG) cell, behavioural model.
 //
 // Latch-based: the enable is captured by a latch transparent while clk_i is

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_ctrl - controller of the tile: state machine, command registers,
 // block/beat counters, sticky error and the nine performance counters
 // (docs/architecture.md sections 4, 6 and 7).

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_meta_decode - decodes one 2:4 metadata nibble (NVIDIA ordered format,
 // docs/architecture.md section 2): nibble = idx_lo | idx_hi << 2.
 // idx_lo_o goes to PE row 2g, idx_hi_o to PE row 2g+1 of the group.

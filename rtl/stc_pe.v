@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_pe - one processing element of the weight-stationary systolic array
 // (docs/architecture.md section 5).
 //

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_pe_array - N x N weight-stationary systolic array of stc_pe
 // (docs/architecture.md section 5).
 //

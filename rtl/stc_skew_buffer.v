@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_skew_buffer - input skew of the systolic array
 // (docs/architecture.md section 5, "Skew buffer").
 //

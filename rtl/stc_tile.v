@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_tile - 2:4 sparse / dense INT8 tensor core tile, top level
 // (docs/architecture.md is the cycle-level contract this implements).
 //

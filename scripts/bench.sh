@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # bench.sh - cosim speed: the full lockstep run (RTL + golden model + per-cycle
 # compare of every port and probe) against the bare Verilator model driven
 # by the same host, over the same vectors, in the same run.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # bugs.sh - hand-written RTL bugs (tb/bugs/NN-name.patch) against the
 # lockstep harness. Driven by tb/mutate.mk (`make bugs`).
 #
@@ -111,7 +113,7 @@ report() {
     echo "$((n - escaped)) of $n bugs caught by the \`make sim\` suite alone (scripts/sim_suite.sh at N=$mutn with its ICG runs, seed $seed)." >>"$table"
 
     if [ -n "$doc" ]; then
-        scripts/mutate_doc.sh "$doc" bugs "$table"
+        BUILD="$build" scripts/docs_sync.py --write --only bugs.table "$doc"
         echo "bugs: table written to $doc"
     fi
     if [ $escaped -gt 0 ]; then

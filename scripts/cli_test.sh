@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # cli_test.sh - every program of the harness speaks the same command line
 # (common/stc_cli.h): --help prints the shared layout and exits 0, an
 # unknown option or a bad value exits 2 naming the program, and

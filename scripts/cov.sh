@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # cov.sh - coverage of the RTL over the N=4 regression: Verilator line and
 # toggle coverage (merged .dat, lcov .info, genhtml HTML, annotated sources)
 # and functional coverage (stc_fcov bins) against a floor.
@@ -17,7 +19,7 @@
 set -euo pipefail
 
 if [ $# -lt 4 ]; then
-    sed -n '2,16p' "$0" >&2
+    sed -n '4,18p' "$0" >&2
     exit 2
 fi
 fcov=$1 out=$2 floor=$3

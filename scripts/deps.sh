@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # deps.sh - check (and, as root, install) the Debian packages a target needs.
 #
 # usage: scripts/deps.sh GROUP...   groups: core sim wave report synth systemc fuzz cov bench html all

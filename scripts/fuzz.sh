@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # fuzz.sh - AFL++ on the fuzz harness, or a replay of corpus and findings.
 #
 # usage: scripts/fuzz.sh fuzz|replay HARNESS OUTDIR SECONDS TARGET...
@@ -13,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 5 ]; then
-    sed -n '2,13p' "$0" >&2
+    sed -n '4,14p' "$0" >&2
     exit 2
 fi
 mode=$1 harness=$2 out=$3 seconds=$4

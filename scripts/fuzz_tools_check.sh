@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # fuzz_tools_check.sh - hostile-input contract of the command-line tools:
 #   1. every malformed vector (tb/bad_vectors, tb/fuzz/corpus/read/bad-*)
 #      is rejected by stc_vecdump with exit 2 and one "FILE:LINE: message";
@@ -13,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 3 ]; then
-    sed -n '2,13p' "$0" >&2
+    sed -n '4,14p' "$0" >&2
     exit 2
 fi
 vecgen=$1 vecdump=$2 work=$3

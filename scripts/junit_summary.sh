@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # junit_summary.sh - one closing line over JUnit files: "ci: N passed, N failed".
 # Counts <testcase> elements and those holding a <failure> or <error>.
 set -eu

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # mutate.sh - Yosys mutation testing of the RTL against the lockstep
 # harness, the MCY way: every mutant lives in one netlist behind a selector
 # input `mutsel`, so one Verilator build serves them all. Driven by

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # mutate_doc.sh DOC NAME FILE - replace the lines between the markers
 # "<!-- NAME:begin -->" and "<!-- NAME:end -->" of DOC by the contents of
 # FILE (the markers stay). Atomic (temporary file + rename). Exit 2 if DOC

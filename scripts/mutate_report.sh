@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # mutate_report.sh DIR DOC - summarise DIR/results.tsv of scripts/mutate.sh:
 # killed / survived, the survivors against scripts/mutate_equivalent.txt
 # (KEY<TAB>class<TAB>reason, class "equivalent" or "not-covered"), the

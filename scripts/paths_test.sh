@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # paths_test.sh - paths with spaces, in every target that takes one, and a
 # checkout whose own path has a space (Verilator's makefiles refuse to
 # build there: build/ becomes a link to a directory without spaces).

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # perf_doc.sh - put a generated table between the bench markers of a doc.
 # usage: scripts/perf_doc.sh TABLE.md DOC.md
 # The text outside <!-- bench:begin --> ... <!-- bench:end --> is kept; the

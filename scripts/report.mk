@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # report.mk - make report (owner: report).
 #
 # `make report`: the sparsity sweep (dense, 2:4, block-sparse, 2:4 inside

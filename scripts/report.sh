@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # report.sh - the sparsity sweep behind `make report`.
 #
 # usage: scripts/report.sh [--quick] BUILD_DIR [DOCS_DIR]

@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # report_analyze.awk - derived columns of the sparsity report.
 #
 # usage: awk -F, -f scripts/report_analyze.awk runs.csv > summary.csv
@@ -120,19 +122,19 @@ END {
         else if (CLS[r] == "unstructured") ideal = (z < 1) ? 1 / (1 - z) : 0
         else ideal = 1
         sp = CYC[d] / CYC[r]
-        printf "%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,", \
+        printf "%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%d,%.6f,%.6f,", \
             ID[r], CIDX[ID[r]], label(r), CLS[r], MODE[r], REQ[r], n, M[r], K[r], NBLK[r], passes, s, z
-        printf "%d,%d,%.4f,%.4f,%.4f,", CYC[r], CYC[d], sp, ideal, (ideal > 0 ? sp / ideal : 0)
-        printf "%d,%d,%d,%d,%.4f,%.4f,%.4f,", ALG[r], ACT[r], GAT[r], SKP[r], \
+        printf "%d,%d,%.6f,%.6f,%.6f,", CYC[r], CYC[d], sp, ideal, (ideal > 0 ? sp / ideal : 0)
+        printf "%d,%d,%d,%d,%.6f,%.6f,%.6f,", ALG[r], ACT[r], GAT[r], SKP[r], \
             ACT[r] / ALG[r], GAT[r] / ALG[r], SKP[r] / ALG[r]
-        printf "%.4f,%.4f,%.4f,", ACT[r] / slots, (ACT[r] + GAT[r]) / slots, ALG[r] / slots
+        printf "%.6f,%.6f,%.6f,", ACT[r] / slots, (ACT[r] + GAT[r]) / slots, ALG[r] / slots
         printf "%d,%d,%d,%d,%d,", WB[r], MB[r], AB[r], CB[r], WE[r]
-        printf "%.4f,%.4f,%.4f,", (WB[r] ? MB[r] / WB[r] : 0), MB[r] / WE[r], (WB[r] + MB[r]) / WE[r]
-        printf "%.4f,%.4f,%.4f,", (WB[r] ? MB[r] / (2 * WB[r]) : 0), MB[r] / (2 * WE[r]), \
+        printf "%.6f,%.6f,%.6f,", (WB[r] ? MB[r] / WB[r] : 0), MB[r] / WE[r], (WB[r] + MB[r]) / WE[r]
+        printf "%.6f,%.6f,%.6f,", (WB[r] ? MB[r] / (2 * WB[r]) : 0), MB[r] / (2 * WE[r]), \
             (2 * WB[r] + MB[r]) / (2 * WE[r])
-        printf "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", EMAC[r] / 1000, EZ[r] / 1000, EACC[r] / 1000, \
+        printf "%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,", EMAC[r] / 1000, EZ[r] / 1000, EACC[r] / 1000, \
             ESW[r] / 1000, ESM[r] / 1000, ESA[r] / 1000, ESC[r] / 1000
-        printf "%.3f,%.4f,%.4f,%.3f\n", ETOT[r] / 1000, ETOT[r] / ETOT[d], ETOT[r] / ALG[r], \
+        printf "%.6f,%.6f,%.6f,%.6f\n", ETOT[r] / 1000, ETOT[r] / ETOT[d], ETOT[r] / ALG[r], \
             GAT[r] * (E_MUL8 + E_ADD32) / 1000
     }
 }

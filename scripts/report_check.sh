@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # report_check.sh - the report's test: do the tile's counters add up?
 #
 # usage: scripts/report_check.sh RUNS.csv...

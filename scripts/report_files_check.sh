@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # report_files_check.sh - are the report's published files whole?
 #
 # usage: scripts/report_files_check.sh DOCS_DIR [RUNS]

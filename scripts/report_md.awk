@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # report_md.awk - writes docs/report.md from docs/report/summary.csv.
 #
 # usage: awk -F, -f scripts/report_md.awk docs/report/summary.csv > docs/report.md

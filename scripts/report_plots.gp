@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # report_plots.gp - the sparsity report's figures, PNG (cairo) and SVG.
 #
 # usage: gnuplot -e "csv='docs/report/summary.csv'; outdir='docs/report'" scripts/report_plots.gp

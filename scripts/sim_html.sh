@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # sim_html.sh - one HTML page summarising a `make sim` run, written next to
 # the JUnit files: per array size and run, then per file, the verdict,
 # commands, cycles, MACs saved, CPU time, seed, stall, host policy, the

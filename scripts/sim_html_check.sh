@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # sim_html_check.sh - opens the make sim summary in headless Chromium (a
 # real browser: the page must load and render), checks the DOM it built
 # against the JUnit files (one row per test case, the verdict heading) and

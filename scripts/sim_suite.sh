@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # sim_suite.sh - what `make sim` runs for one array size: every run of the
 # lockstep regression, in one place, so that `make sim`, `make bugs` and CI
 # run exactly the same stimulus.
@@ -50,6 +52,9 @@ waves=${WAVES_RUNNER:-}
 mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"
 rm -f "$out"/junit/*.xml "$out/first-failure.args" "$out/runs.txt"
 rm -rf "$out/waves"
+# What this prints, also in OUTDIR/suite.txt (the README quotes it:
+# scripts/docs_figures.sh).
+exec > >(tee "$out/suite.txt")
 
 status=0 runs=0 failed_runs=0 first=""
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # vec_files.sh - the vector files a VEC= value names, one per line, for
 # `make sim VEC=...`.
 #

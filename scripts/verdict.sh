@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # verdict.sh - runs `make ARGS...` and exits with the verdict the target
 # recorded instead of GNU make's own status (make exits 2 whenever a
 # recipe fails, whatever the recipe returned):

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # verdict_test.sh - the exit-code promise of the README, through make:
 # scripts/verdict.sh make sim ... exits 0 on a pass, 1 on a mismatch, 2 on
 # bad input, and `make sim` prints exactly one closing verdict line.

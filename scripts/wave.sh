@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # wave.sh - re-run one vector with FST tracing and show it in GTKWave with
 # a grouped save file (`make wave`, `make wave-shot`).
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # wave_gtkw.sh - GTKWave save file for the Verilator FST of the STC tile
 # (`make wave`), generated for one array size.
 #

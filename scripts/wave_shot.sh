@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # wave_shot.sh - open a dump with its GTKWave save file on a virtual X
 # display (Xvfb) and write a PNG screenshot of the screen: proves the save
 # file really loads and shows signals, with no display attached.

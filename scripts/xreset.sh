@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # xreset.sh - X-propagation and reset robustness of the RTL against the model.
 #
 # usage: scripts/xreset.sh SIM XSIM XVLDIR OUTDIR VEC...
@@ -18,7 +20,7 @@
 set -euo pipefail
 
 if [ $# -lt 5 ]; then
-    sed -n '2,17p' "$0" >&2
+    sed -n '4,19p' "$0" >&2
     exit 2
 fi
 sim=$1 xsim=$2 xvldir=$3 out=$4

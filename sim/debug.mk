@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # sim/debug.mk - waveforms and failure debugging (included by the top
 # Makefile after sim/sim.mk, whose SIM_C_OBJS, clog2 and build rules
 # it reuses).

@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # sim.mk - Verilator build of the RTL and the lockstep runner.
 #
 # One runner binary per array size: $(BUILD)/stc_sim-n$(N), and a tracing

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_compare.h - the one comparison of golden model against RTL, used by
  * every runner (C lockstep, SystemC): output ports and internal probes of

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_debug_main.c - debug aid for one failing vector: a windowed failure
  * trace (RTL beside the golden model, per-signal mismatch flags) as FST

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_fcov.c - functional coverage collector (see stc_fcov.h) and the
  * stc_fcov program: runs vectors and command streams (version 1 or 2

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_fcov.h - functional coverage of the STC tile, collected in C from the
  * lockstep runner's per-cycle hook (stc_run_opts.on_cycle), on the golden

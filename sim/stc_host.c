@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_host.c - host driver and model-free checks for a command stream (see
  * stc_host.h).

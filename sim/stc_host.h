@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_host.h - the host side of a command stream: it plays the DMA engine
  * of docs/architecture.md section 10 for every command of a stream, back

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_lockstep.h - runs one vector through the golden model and the RTL in
  * lockstep, comparing every output port and probe every clock cycle, then

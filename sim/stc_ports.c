@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_ports.c - model signal structs <-> RTL port images (see stc_ports.h).
  *

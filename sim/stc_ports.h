@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_ports.h - the tile's ports as word images: the one encoding of
  * docs/architecture.md sections 3 and 8 between the golden model's signal

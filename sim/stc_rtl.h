@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_rtl.h - C API to the Verilator-compiled RTL of the STC tile.
  *

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_rtl_verilator.cpp - the thin C++ shim between Verilator's generated
 // class and the C API of stc_rtl.h. It only packs and unpacks bit vectors;
 // every decision lives in the C runner.

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_run_cli.c - the runners' shared replay options (stc_run_cli.h).
  */

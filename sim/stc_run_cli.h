@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_run_cli.h - the command-line options every lockstep runner shares
  * (stc_sim, stc_debug, stc_fcov, stc_sim_sc): how a run is replayed. One

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_shrink.c - greedy, deterministic reduction of a failing vector (see
  * stc_shrink.h).

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_sim_main.c - command-line lockstep runner: golden model against the
  * Verilator-compiled RTL, every cycle, over a list of vectors.

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_soak.c - long random lockstep soak: random vectors of every generator
  * class, generated in memory, run back to back on one RTL instance with

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_vcd.h - windowed failure trace: the golden model's expected signals
  * beside the RTL's, around the first divergent cycle.

@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # tb/mutate.mk - "prove the harness catches bugs" (owner: verification).
 # -include'd by the top Makefile. Everything is built at N = $(MUT_N) (4)
 # under $(BUILD)/bugs/ and $(BUILD)/mut/; docs/verification.md explains

@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # tb.mk - Criterion unit tests. Every tb/test_*.c is one suite of the same
 # binary; it runs from the repository root so vector paths are relative.
 TB_SRCS := $(wildcard tb/test_*.c)

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // tb_stc_tile_smoke - Icarus smoke test of stc_tile at N=4, M_MAX=16,
 // KB_MAX=4 (docs/architecture.md).
 //

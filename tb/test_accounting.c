@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * test_accounting.c - spec-level checks of the 2:4 metadata codec
  * (cmodel/stc_meta.*) and of the cycle model's counters, cycle accounting

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * test_cli.c - the one command-line parser (common/stc_cli.h): both value
  * forms, operands mixed with options, "--", short options, the errors

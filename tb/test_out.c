@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * test_out.c - the atomic output writer (vectors/stc_out.h): a regular file
  * is replaced only when complete, an aborted write leaves it and no

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * test_ref.c - the untimed functional reference (cmodel/stc_ref.*).
  */

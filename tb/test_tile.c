@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * test_tile.c - unit tests of the cycle model (cmodel/stc_tile.c) against
  * docs/architecture.md.

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * test_vec.c - vector reader, writer, generator and the checked-in sets
  * (vectors/regression, tb/bad_vectors). Runs from the repository root.

@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # verify.mk - verification hardening: functional + line/toggle coverage,
 # X/reset robustness, fuzzing of the parser and tools, sanitizer builds and
 # a long random soak. docs/verification-hardening.md has the figures.
@@ -99,10 +101,10 @@ FUZZ_TARGETS ?= read vecgen vecdump
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_BIN     := $(FUZZ_DIR)/fuzz_vec_read
 FUZZ_REPLAY  := $(FUZZ_DIR)/fuzz_vec_read-replay
-FUZZ_SRCS    := tb/fuzz/fuzz_vec_read.c $(VEC_LIB_SRCS) $(CMODEL_SRCS)
+FUZZ_SRCS    := tb/fuzz/fuzz_vec_read.c $(VEC_LIB_SRCS) $(CMODEL_SRCS) $(COMMON_SRCS)
 FUZZ_TOOLS   := vectors/stc_vecgen_main.c vectors/stc_vecdump_main.c
 FUZZ_DEPS    := $(FUZZ_SRCS) $(FUZZ_TOOLS) tb/fuzz/fuzz_mains.h $(VEC_HDRS)
-FUZZ_CFLAGS   = $(CSTD) -O1 -g $(WARN) -Icmodel -Ivectors -Itb/fuzz -fno-omit-frame-pointer
+FUZZ_CFLAGS   = $(CSTD) -O1 -g $(WARN) -Icommon -Icmodel -Ivectors -Itb/fuzz -fno-omit-frame-pointer
 
 # $(1) compiler, $(2) output, $(3) extra flags
 define FUZZ_COMPILE
@@ -179,6 +181,8 @@ VERIFY_CI_SOAK_CYCLES  ?= 200000
 verify-ci:
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory cov-ci && \
+	$(MAKE) --no-print-directory cov && \
+	$(MAKE) --no-print-directory cov-n16 && \
 	$(MAKE) --no-print-directory xreset && \
 	$(MAKE) --no-print-directory asan && \
 	$(MAKE) --no-print-directory soak SOAK_CYCLES=$(VERIFY_CI_SOAK_CYCLES) && \

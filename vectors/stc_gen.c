@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_gen.c - deterministic vector generator: classes, naming and the
  * checked-in regression set.

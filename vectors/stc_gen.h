@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_gen.h - deterministic test-vector generator (library side of
  * stc_vecgen). Same options -> same vector, bit for bit: all randomness

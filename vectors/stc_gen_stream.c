@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_gen_stream.c - command-stream generator (see stc_gen_stream.h).
  *

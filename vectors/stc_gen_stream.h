@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_gen_stream.h - deterministic generator of command streams (version-2
  * vector files, docs/vector-format.md): several commands the tile executes

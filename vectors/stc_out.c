@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_out.c - atomic output files (see stc_out.h).
  */

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_out.h - the one way every tool writes an output file (vectors,
  * JUnit, CSV, traces, reports): a regular file is written beside its

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_vec.c - reader, validator and atomic writer of STC vector files
  * (docs/vector-format.md, version 1).

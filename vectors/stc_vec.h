@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_vec.h - the STC test vector: in-memory form, reader and writer.
  *

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * stc_vecdump - prints a vector's matrices as plain decimal text so any
  * other program can check it:

@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # vectors.mk - vector library, generator and dump tools (owner: vectors).
 #
 # libstc_vec.a holds the reader/writer (stc_vec.c) and the generator

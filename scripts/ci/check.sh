@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # check.sh - the CI templates in scripts/ci/ parse as YAML, have the shape
 # their platform requires, and run `make sim` through scripts/verdict.sh
 # (which exists and is executable) with targets this Makefile has.

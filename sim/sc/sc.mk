@@ -1,3 +1,5 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # sc.mk - SystemC build of the lockstep cosim and the TLM-2.0 tile wrapper
 # (docs/systemc.md). Included by the top Makefile after sim/sim.mk.
 #

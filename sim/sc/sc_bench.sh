@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # sc_bench.sh - speed of the SystemC cosim (build/sc-nN/stc_sim_sc) next to
 # the C lockstep runner (build/stc_sim-nN) over the same vectors: the whole
 # regression of each array size, no stalls, seed 1.

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_sc_c.h - the C headers of cmodel/, vectors/ and sim/ that the SystemC
 // sources use, all with C linkage (most of them have no extern "C" guard of
 // their own). Include this before any other project header.

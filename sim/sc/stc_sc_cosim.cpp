@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_sc_cosim.cpp - SystemC build of the lockstep co-simulation.
 //
 //   sc_clock clk ──┬─> Vstc_tile (verilator --sc)  ── pins ──┐

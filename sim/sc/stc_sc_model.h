@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_sc_model.h - the golden C model (cmodel/stc_tile.h) as an SC_MODULE.
 //
 // The module is the model's clock edge and nothing more: at every rising

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_sc_pins.h - the pins of the Verilated SystemC tile (verilator --sc) as
 // sc_signals, and the packing between them and the golden model's signal
 // structs (stc_inputs / stc_outputs / stc_probes of cmodel/stc_tile.h).

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_tlm_example.cpp - a GEMM through the tile's TLM-2.0 socket.
 //
 // An initiator (standing in for a CPU or DMA of a virtual platform) takes a

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_tlm_tile.cpp - TLM-2.0 target around the golden tile (stc_tlm_tile.h).
 #include "stc_tlm_tile.h"
 

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 // stc_tlm_tile.h - the STC tile behind a TLM-2.0 target socket, for virtual
 // platforms. Register and FIFO map: docs/systemc.md ("TLM-2.0 wrapper").
 //

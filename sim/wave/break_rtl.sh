@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # break_rtl.sh - a deliberately broken copy of one RTL file, for the
 # debug-tool tests (make debug-test). Never touches rtl/.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
 # debug_test.sh - proves the failure-debug tools on a deliberately broken
 # RTL (make debug-test): the runner's first divergent cycle, the marker of
 # the save file, the first mismatch in the FST and the shrunk vector agree.

@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * fuzz_mains.h - prototypes of the command-line tools' mains, compiled into
  * the fuzz harness under other names (-Dmain=stc_vecgen_main, ...).

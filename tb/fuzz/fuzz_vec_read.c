@@ -1,3 +1,5 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
 /*
  * fuzz_vec_read.c - AFL++ harness for the vector reader and the tools'
  * argument handling.
