@@ -38,6 +38,11 @@ fcov.n16	$build/verify/fcov-n16/fcov.log	make cov-n16
 fcov.n16.regression	$build/verify/fcov-n16/fcov-regression-only.txt	make cov-n16
 fcov.n4.group.GROUP	$build/verify/fcov-ci/fcov.txt	make cov-ci
 fcov.n16.group.GROUP	$build/verify/fcov-n16/fcov.txt	make cov-n16
+soak.n4	$build/verify/soak-n4.txt	make soak (SOAK_CYCLES=1000000)
+soak.n16	$build/verify/soak-n16.txt	make soak SOAK_N=16 (SOAK_CYCLES=1000000)
+xreset.summary	$build/verify/xreset/summary.txt	make xreset
+debug.runner	$build/debug-test/out/runner.log	make debug-test
+debug.sample	$build/debug-test/out/debug.log	make debug-test
 vlcov.line	$build/cov/vlcov.txt	make cov
 vlcov.branch	$build/cov/vlcov.txt	make cov
 vlcov.toggle	$build/cov/vlcov.txt	make cov
@@ -129,6 +134,24 @@ figure() {
     fcov.n4.group.* | fcov.n16.group.*)
         awk -v g="${name#*.group.}" '$1 == g { print $2 "/" $3; found = 1 } END { exit !found }' "$src" ||
             die "$src has no group '${name#*.group.}'"
+        ;;
+    soak.*)
+        # The deterministic part of the summary (cycles, vectors, classes,
+        # stalls, resets); the time and rate vary with the machine.
+        sed -n 's/^soak N=[0-9]* seed=[0-9]*: \(.*reset)\), .*/\1/p' "$src"
+        ;;
+    xreset.summary) sed -n 's/^xreset: \([0-9]* runs x [0-9]* vectors\) clean.*/\1/p' "$src" ;;
+    debug.runner)
+        echo '```'
+        grep -m 1 '^MISMATCH ' "$src"
+        grep -m 1 '^  first divergence: ' "$src"
+        grep -m 1 '^  reproduce: ' "$src"
+        echo '```'
+        ;;
+    debug.sample)
+        echo '```'
+        cat "$src"
+        echo '```'
         ;;
     vlcov.*)
         # "hit/points (percent)" of one Verilator coverage type.

@@ -88,4 +88,5 @@ if [ "$fail" -ne 0 ]; then
     echo "xreset: FAILED (logs in $out)" >&2
     exit 1
 fi
-echo "xreset: $runs runs x $# vectors clean (identical to the model from the first post-reset cycle)"
+echo "xreset: $runs runs x $# vectors clean (identical to the model from the first post-reset cycle)" |
+    tee "$out/summary.txt"
