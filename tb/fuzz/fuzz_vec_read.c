@@ -18,15 +18,20 @@
  *     (or "FILE: " for an I/O error), or an accepted one that does not
  *     validate;
  *   - stc_vecgen failing but leaving good.vec changed or a temporary file
- *     behind; stc_vecgen succeeding with an output the reader rejects;
+ *     behind; stc_vecgen succeeding with an output the reader rejects, or
+ *     succeeding without writing a vector or printing its help (whatever
+ *     the option spelling: "-o F", "-oF", "--out=F", a prefix of --out);
  *   - a tool exit status other than 0 or 2.
  * Arguments with a '/' and --regression are dropped, so the tools only ever
  * touch the sandbox (which must hold good.vec and bad.vec).
  */
 #include <dirent.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fuzz_mains.h"
@@ -36,6 +41,7 @@
 #define FUZZ_MAX_INPUT 4096
 #define FUZZ_MAX_GOOD (1u << 20) /* the sandbox's good.vec is a few hundred bytes */
 #define FUZZ_GOOD "good.vec"
+#define FUZZ_STDOUT "stdout.txt" /* what the tool printed, in the sandbox */
 
 typedef struct fuzz_buf {
     char *data;
@@ -173,30 +179,74 @@ static void fuzz_restore_good(const fuzz_buf *good)
         fuzz_fail("cannot restore " FUZZ_GOOD, NULL);
 }
 
-/* The -o argument of a vecgen command line, or NULL. */
-static const char *fuzz_out_arg(int argc, char **argv)
+/* Runs stc_vecgen with its standard output captured in FUZZ_STDOUT;
+ * returns its exit status and whether it printed its help. */
+static int fuzz_vecgen_captured(int argc, char **argv, bool *help)
 {
-    const char *out = NULL;
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "-o") == 0)
-            out = argv[i + 1];
-    return out;
+    char head[32] = "";
+    fflush(stdout);
+    int saved = dup(1);
+    int fd = open(FUZZ_STDOUT, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (saved < 0 || fd < 0 || dup2(fd, 1) < 0)
+        fuzz_fail("cannot capture the standard output", NULL);
+    close(fd);
+    int rc = stc_vecgen_main(argc, argv);
+    fflush(stdout);
+    if (dup2(saved, 1) < 0)
+        fuzz_fail("cannot restore the standard output", NULL);
+    close(saved);
+    FILE *f = fopen(FUZZ_STDOUT, "rb");
+    if (f) {
+        size_t n = fread(head, 1, sizeof head - 1, f);
+        head[n] = '\0';
+        fclose(f);
+    }
+    *help = strncmp(head, "usage: stc_vecgen ", 18) == 0;
+    return rc;
+}
+
+/* After a successful stc_vecgen that did not print its help: it wrote a
+ * vector (a new file, or good.vec replaced: a new inode) and every file it
+ * may have written reads back. The option spelling does not matter. */
+static void fuzz_check_outputs(ino_t good_ino)
+{
+    char err[STC_VEC_ERR_MAX];
+    int written = 0;
+    struct stat st;
+    DIR *d = opendir(".");
+    struct dirent *e;
+    if (!d)
+        fuzz_fail("cannot open the sandbox", NULL);
+    while ((e = readdir(d)) != NULL) {
+        const char *n = e->d_name;
+        if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, "bad.vec") == 0 ||
+            strcmp(n, FUZZ_STDOUT) == 0 || stat(n, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (strcmp(n, FUZZ_GOOD) == 0 && st.st_ino == good_ino)
+            continue;
+        written++;
+        stc_vec v;
+        if (stc_vec_read(n, &v, err, sizeof err) != STC_OK)
+            fuzz_fail("stc_vecgen wrote a vector the reader rejects", err);
+        stc_vec_free(&v);
+    }
+    closedir(d);
+    if (written == 0)
+        fuzz_fail("stc_vecgen exited 0 without writing a vector or printing its help", NULL);
 }
 
 static int fuzz_vecgen(int argc, char **argv, const fuzz_buf *good)
 {
-    char err[STC_VEC_ERR_MAX];
     fuzz_buf after;
-    int rc = stc_vecgen_main(argc, argv);
+    struct stat st;
+    bool help = false;
+    if (stat(FUZZ_GOOD, &st) != 0)
+        fuzz_fail("no " FUZZ_GOOD " in the sandbox", NULL);
+    int rc = fuzz_vecgen_captured(argc, argv, &help);
     if (rc != 0 && rc != 2)
         fuzz_fail("stc_vecgen exit status is neither 0 nor 2", NULL);
-    const char *out = fuzz_out_arg(argc, argv);
-    if (rc == 0 && out) {
-        stc_vec v;
-        if (stc_vec_read(out, &v, err, sizeof err) != STC_OK)
-            fuzz_fail("stc_vecgen wrote a vector the reader rejects", err);
-        stc_vec_free(&v);
-    }
+    if (rc == 0 && !help)
+        fuzz_check_outputs(st.st_ino);
     if (rc != 0) {
         if (fuzz_slurp(FUZZ_GOOD, good->len + 1, &after) != 0 || after.len != good->len ||
             memcmp(after.data, good->data, good->len) != 0)
