@@ -80,7 +80,7 @@ help:
 	@echo "  make docs-check     every figure of README.md and docs/ against the run that makes it"
 	@echo "                      (make docs rewrites them; scripts/docs_figures.sh --list)"
 	@echo "  make cli-test verdict-test paths-test   every program's options; exit codes"
-	@echo "                      through make; paths with spaces"
+	@echo "                      through make; paths with spaces (header-deps-test: -MMD -MP)"
 	@echo "  make deps           install or check every Debian package the project uses"
 	@echo "  make clean          remove $(BUILD)/"
 
@@ -104,11 +104,15 @@ include common/common.mk
 include cmodel/cmodel.mk
 include vectors/vectors.mk
 include rtl/rtl.mk
+include sim/verilator.mk
 include sim/sim.mk
 include tb/tb.mk
 include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
 -include tb/verify.mk tb/mutate.mk sim/sc/sc.mk sim/debug.mk
+# Header dependencies of every C and C++ object (-MMD -MP), collected in
+# DEPFILES by the fragments above.
+-include $(DEPFILES)
 
 .PHONY: clean format check-format cppcheck spdx-check
 clean:
@@ -128,7 +132,7 @@ cppcheck:
 
 # ---- test and CI ------------------------------------------------------------
 CI_DIR     := $(BUILD)/ci
-.PHONY: test ci cosim-ci cli-test paths-test docs docs-check
+.PHONY: test ci cosim-ci cli-test paths-test docs docs-check header-deps-test
 
 # Full equivalence regression: exactly what `make sim` runs
 # (scripts/sim_suite.sh for every array size, the ICG build at N=4), with
@@ -148,6 +152,10 @@ cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
           $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE)
 	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
+
+# Touching a header rebuilds exactly what includes it (-MMD -MP).
+header-deps-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_unit_tests $(BUILD)/sc-n4/stc_sim_sc $(VECGEN)
+	scripts/header_deps_test.sh $(BUILD)
 
 # Paths with spaces in every target that takes one, and a checkout whose
 # path has a space (scripts/paths_test.sh).
@@ -187,6 +195,7 @@ ci:
 	$(MAKE) --no-print-directory verdict-test
 	$(MAKE) --no-print-directory cli-test
 	$(MAKE) --no-print-directory paths-test
+	$(MAKE) --no-print-directory header-deps-test
 	$(MAKE) --no-print-directory sim-sc-test
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=

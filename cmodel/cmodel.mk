@@ -5,9 +5,10 @@ CMODEL_SRCS := $(wildcard cmodel/*.c)
 CMODEL_OBJS := $(CMODEL_SRCS:%.c=$(BUILD)/%.o)
 CMODEL_LIB  := $(BUILD)/libstc_cmodel.a
 
-$(BUILD)/cmodel/%.o: cmodel/%.c $(wildcard cmodel/*.h)
+$(BUILD)/cmodel/%.o: cmodel/%.c cmodel/cmodel.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+DEPFILES += $(CMODEL_OBJS:.o=.d)
 
 $(CMODEL_LIB): $(CMODEL_OBJS)
 	@mkdir -p $(dir $@)

@@ -5,9 +5,10 @@ COMMON_SRCS := $(wildcard common/*.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/%.o)
 COMMON_LIB  := $(BUILD)/libstc_common.a
 
-$(BUILD)/common/%.o: common/%.c $(wildcard common/*.h)
+$(BUILD)/common/%.o: common/%.c common/common.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+DEPFILES += $(COMMON_OBJS:.o=.d)
 
 $(COMMON_LIB): $(COMMON_OBJS)
 	@mkdir -p $(dir $@)

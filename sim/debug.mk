@@ -45,10 +45,11 @@ DBG_C_OBJS := $(BUILD)/sim/stc_debug_main.o $(BUILD)/sim/stc_vcd.o $(BUILD)/sim/
 DBG_OUT    ?= $(BUILD)/fail
 DBG_FLAGS  ?=
 
+DEPFILES += $(DBG_C_OBJS:.o=.d)
+
 # $(1) = N, $(2) = Verilator build suffix ("" is sim.mk's build, "-bug" ours)
 define DBG_LINK_RULES
-$(BUILD)/stc_debug-n$(1)$(2): $(DBG_C_OBJS) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CXX) -o $$@ $$^ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a $(BUILD)/vl-n$(1)$(2)/libverilated.a -lz -pthread $(LDFLAGS)
+$(call VL_PROGRAM,$(BUILD)/stc_debug-n$(1)$(2),$(DBG_C_OBJS) $(SIM_C_OBJS),$(BUILD)/vl-n$(1)$(2))
 endef
 $(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call DBG_LINK_RULES,$(n),)))
 
@@ -75,22 +76,8 @@ $(DBG_BUG_DIR)/rtl/%.v: $(RTL_DIR)/%.v sim/wave/break_rtl.sh
 	 else cp $< $@; fi
 
 define DBG_BUG_RULES
-$(BUILD)/vl-n$(1)-bug/Vstc_tile__ALL.a: $(DBG_BUG_RTL)
-	@$(DEPS) core sim
-	@mkdir -p $(BUILD)/vl-n$(1)-bug
-	$(VERILATOR) $(VL_FLAGS) -GN=$(1) --Mdir $(BUILD)/vl-n$(1)-bug $(DBG_BUG_RTL) >$(BUILD)/vl-n$(1)-bug.log 2>&1 \
-	  || { tail -n 40 $(BUILD)/vl-n$(1)-bug.log; exit 1; }
-	$(MAKE) --no-print-directory -s -C $(BUILD)/vl-n$(1)-bug -f Vstc_tile.mk OPT_FAST=-O2 \
-	  verilated.o verilated_threads.o >>$(BUILD)/vl-n$(1)-bug.log 2>&1
-	cd $(BUILD)/vl-n$(1)-bug && ar rcs libverilated.a verilated.o verilated_threads.o
-
-$(BUILD)/vl-n$(1)-bug/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(BUILD)/vl-n$(1)-bug/Vstc_tile__ALL.a
-	$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_COVERAGE=0 $(call VL_DEFS,$(1)) \
-	  -Icmodel -Isim -isystem $(BUILD)/vl-n$(1)-bug -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
-	  -c $$< -o $$@
-
-$(BUILD)/stc_sim-n$(1)-bug: $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)-bug/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CXX) -o $$@ $$^ $(BUILD)/vl-n$(1)-bug/Vstc_tile__ALL.a $(BUILD)/vl-n$(1)-bug/libverilated.a -lz -pthread $(LDFLAGS)
+$(call VL_MODEL,$(BUILD)/vl-n$(1)-bug,$(1),$(DBG_BUG_RTL),,)
+$(call VL_PROGRAM,$(BUILD)/stc_sim-n$(1)-bug,$(SIM_MAIN_OBJ) $(SIM_C_OBJS),$(BUILD)/vl-n$(1)-bug)
 endef
 $(eval $(call DBG_BUG_RULES,$(DBG_TEST_N)))
 $(eval $(call DBG_LINK_RULES,$(DBG_TEST_N),-bug))

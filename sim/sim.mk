@@ -10,51 +10,30 @@ M_MAX  ?= 1024
 KB_MAX ?= 64
 SIM_NS ?= 16 4
 REGRESSION_DIR ?= vectors/regression
-VERILATOR_ROOT_INC ?= /usr/share/verilator/include
 
 SIM_C_SRCS := sim/stc_host.c sim/stc_compare.c sim/stc_lockstep.c sim/stc_ports.c sim/stc_run_cli.c
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
 SIM_MAIN_OBJ := $(BUILD)/sim/stc_sim_main.o
 
-clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
-VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
-          -DSTC_RTL_MW=$(call clog2,$(M_MAX)) -DSTC_RTL_KBW=$(call clog2,$(KB_MAX))
-VL_FLAGS := --cc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
-            -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal --build -j $(JOBS) \
-            -CFLAGS -O2 $(VL_EXTRA)
-
-$(BUILD)/sim/%.o: sim/%.c $(wildcard common/*.h sim/*.h cmodel/*.h vectors/*.h)
+$(BUILD)/sim/%.o: sim/%.c sim/sim.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+DEPFILES += $(SIM_C_OBJS:.o=.d) $(SIM_MAIN_OBJ:.o=.d)
 
-# $(1) = N, $(2) = suffix ("" or "-trace"), $(3) = extra verilator flags, $(4) = VM_TRACE.
+# A runner build: the Verilated RTL (sim/verilator.mk) and stc_sim over it.
+# $(1) = N, $(2) = suffix ("" or "-trace", ...), $(3) = extra Verilator flags.
 # Other fragments add variants the same way, e.g. a coverage build:
-#   $(eval $(call SIM_RULES,16,-cov,--coverage,0))  ->  $(BUILD)/stc_sim-n16-cov
+#   $(eval $(call SIM_RULES,16,-cov,--coverage))  ->  $(BUILD)/stc_sim-n16-cov
 define SIM_RULES
-$(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a: $(RTL_SRCS)
-	@$(DEPS) core sim
-	@mkdir -p $(BUILD)/vl-n$(1)$(2)
-	$(VERILATOR) $(VL_FLAGS) $(3) -GN=$(1) --Mdir $(BUILD)/vl-n$(1)$(2) $(RTL_SRCS) >$(BUILD)/vl-n$(1)$(2).log 2>&1 \
-	  || { tail -n 40 $(BUILD)/vl-n$(1)$(2).log; exit 1; }
-	$(MAKE) --no-print-directory -s -C $(BUILD)/vl-n$(1)$(2) -f Vstc_tile.mk OPT_FAST=-O2 \
-	  verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o) >>$(BUILD)/vl-n$(1)$(2).log 2>&1 \
-	  || { tail -n 40 $(BUILD)/vl-n$(1)$(2).log; exit 1; }
-	cd $(BUILD)/vl-n$(1)$(2) && ar rcs libverilated.a verilated.o verilated_threads.o $(if $(filter 1,$(4)),verilated_fst_c.o) $(if $(findstring --coverage,$(3)),verilated_cov.o)
-
-$(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h sim/sim.mk $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a
-	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -DVM_TRACE=$(4) -DVM_TRACE_FST=$(4) -DVM_COVERAGE=$(if $(findstring --coverage,$(3)),1,0) $(call VL_DEFS,$(1)) \
-	  -Icmodel -Isim -isystem $(BUILD)/vl-n$(1)$(2) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
-	  -c $$< -o $$@
-
-$(BUILD)/stc_sim-n$(1)$(2): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(BUILD)/vl-n$(1)$(2)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CXX) -o $$@ $$^ $(BUILD)/vl-n$(1)$(2)/Vstc_tile__ALL.a $(BUILD)/vl-n$(1)$(2)/libverilated.a -lz -pthread $(LDFLAGS)
+$(call VL_MODEL,$(BUILD)/vl-n$(1)$(2),$(1),$(RTL_SRCS),,$(3))
+$(call VL_PROGRAM,$(BUILD)/stc_sim-n$(1)$(2),$(SIM_MAIN_OBJ) $(SIM_C_OBJS),$(BUILD)/vl-n$(1)$(2))
 endef
 
-$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),,,0)))
-$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),-trace,--trace-fst,1)))
+$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),,)))
+$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),-trace,--trace-fst)))
 # The real clock-gate cell instead of the enable flop (docs/architecture.md
 # section 9): same cycle contract, checked by make ci at N=4.
-$(eval $(call SIM_RULES,4,-icg,+define+STC_USE_ICG,0))
+$(eval $(call SIM_RULES,4,-icg,+define+STC_USE_ICG))
 
 # `make sim`: both array sizes over the regression, unless N= is given.
 # An unsupported N is refused before anything is built.

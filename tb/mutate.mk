@@ -42,33 +42,14 @@ MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/stream-*-n16-*.vec \
 endif
 
 # ---- runner variants built from other RTL sources ---------------------------
-# Modelled on SIM_RULES (sim/sim.mk), with three differences: the sources
-# come from a generated directory (prerequisite $(2), a stamp or a netlist),
-# the C++ of the model is compiled at -O1 (these models are small and run
-# for a fraction of a second; the compile dominates), and the Verilator
-# runtime library is reused from the normal $(BUILD)/vl-n$(MUT_N) build.
-#   $(1) = variant directory, $(2) = prerequisite, $(3) = Verilog sources,
-#   $(4) = build suffix ("" or "-icg"), $(5) = extra Verilator flags,
-#   $(6) = golden model library (empty: $(CMODEL_LIB))
+# The one Verilator recipe (sim/verilator.mk) on a generated source
+# directory: a bug's patched copy of rtl/, or the mutant netlist.
+#   $(1) = variant directory, $(2) = prerequisite (a stamp or the netlist),
+#   $(3) = Verilog sources, $(4) = build suffix ("" or "-icg"),
+#   $(5) = extra Verilator flags, $(6) = golden model library (empty: $(CMODEL_LIB))
 define MUT_VARIANT_RULES
-$(1)/vl$(4)/Vstc_tile__ALL.a: $(2) $(BUILD)/vl-n$(MUT_N)/Vstc_tile__ALL.a
-	@rm -rf $(1)/vl$(4) && mkdir -p $(1)/vl$(4)
-	@$(VERILATOR) --cc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
-	  -GN=$(MUT_N) -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal $(5) \
-	  --Mdir $(1)/vl$(4) $(3) >$(1)/vl$(4).log 2>&1 \
-	  || { tail -n 40 $(1)/vl$(4).log; echo "verilator failed on $(1), log $(1)/vl$(4).log" >&2; exit 2; }
-	@$(MAKE) --no-print-directory -s -C $(1)/vl$(4) -f Vstc_tile.mk -j $(JOBS) \
-	  OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1 Vstc_tile__ALL.a >>$(1)/vl$(4).log 2>&1 \
-	  || { tail -n 40 $(1)/vl$(4).log; echo "C++ build failed on $(1), log $(1)/vl$(4).log" >&2; exit 2; }
-
-$(1)/vl$(4)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/stc_rtl.h cmodel/stc_tile.h $(1)/vl$(4)/Vstc_tile__ALL.a
-	@$(CXX) -std=c++14 -O2 -Wall -Wextra -Werror -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_COVERAGE=0 $(call VL_DEFS,$(MUT_N)) \
-	  -Icmodel -Isim -isystem $(1)/vl$(4) -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd \
-	  -c $$< -o $$@
-
-$(1)/stc_sim-n$(MUT_N)$(4): $(SIM_MAIN_OBJ) $(SIM_C_OBJS) $(1)/vl$(4)/stc_rtl_verilator.o $(VEC_LIB) $(or $(6),$(CMODEL_LIB)) $(COMMON_LIB)
-	@$(CXX) -o $$@ $$^ $(1)/vl$(4)/Vstc_tile__ALL.a $(BUILD)/vl-n$(MUT_N)/libverilated.a -lz -pthread $(LDFLAGS)
-	@echo "built $$@"
+$(call VL_MODEL,$(1)/vl$(4),$(MUT_N),$(3),$(2),$(5))
+$(call VL_PROGRAM,$(1)/stc_sim-n$(MUT_N)$(4),$(SIM_MAIN_OBJ) $(SIM_C_OBJS),$(1)/vl$(4),$(6))
 endef
 
 # ---- hand-written bugs ------------------------------------------------------

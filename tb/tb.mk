@@ -7,10 +7,16 @@ TB_BIN  := $(BUILD)/stc_unit_tests
 CRITERION_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 .PHONY: unit
-$(TB_BIN): $(TB_SRCS) $(wildcard tb/*.h) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
+TB_OBJS := $(TB_SRCS:%.c=$(BUILD)/unit/%.o)
+DEPFILES += $(TB_OBJS:.o=.d)
+
+$(BUILD)/unit/tb/%.o: tb/%.c tb/tb.mk
 	@$(DEPS) core
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itb -o $@ $(TB_SRCS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(CRITERION_LIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS) -Itb -MMD -MP -c $< -o $@
+
+$(TB_BIN): $(TB_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
+	$(CC) $(CFLAGS) -o $@ $(TB_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(CRITERION_LIBS) $(LDFLAGS)
 
 UNIT_FLAGS ?=
 unit: $(TB_BIN)

@@ -31,18 +31,18 @@ verify-help:
 
 # ---- runner variants ----------------------------------------------------------
 # Line/toggle coverage and random initial values, N=4 (fast to build).
-$(eval $(call SIM_RULES,$(VERIFY_N),-cov,--coverage,0))
-$(eval $(call SIM_RULES,$(VERIFY_N),-x,--x-assign unique --x-initial unique,0))
+$(eval $(call SIM_RULES,$(VERIFY_N),-cov,--coverage))
+$(eval $(call SIM_RULES,$(VERIFY_N),-x,--x-assign unique --x-initial unique))
 
 # Programs of their own that link the runner's objects against one
 # Verilator build: $(1) binary, $(2) main object, $(3) Verilator directory.
 define VERIFY_LINK
-$(1): $(2) $(SIM_C_OBJS) $(BUILD)/$(3)/stc_rtl_verilator.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CXX) -o $$@ $$^ $(BUILD)/$(3)/Vstc_tile__ALL.a $(BUILD)/$(3)/libverilated.a -lz -pthread $(LDFLAGS)
+$(call VL_PROGRAM,$(1),$(2) $(SIM_C_OBJS),$(BUILD)/$(3))
 endef
+DEPFILES += $(BUILD)/sim/stc_soak.d $(BUILD)/sim/stc_fcov.d
 
 SOAK_N   ?= $(VERIFY_N)
-$(if $(filter $(SOAK_N),$(SIM_NS) $(N)),,$(eval $(call SIM_RULES,$(SOAK_N),,,0)))
+$(if $(filter $(SOAK_N),$(SIM_NS) $(N)),,$(eval $(call SIM_RULES,$(SOAK_N),,)))
 SOAK_BIN := $(BUILD)/stc_soak-n$(SOAK_N)
 FCOV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)
 FCOV_COV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)-cov

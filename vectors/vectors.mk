@@ -13,9 +13,10 @@ VECGEN       := $(BUILD)/stc_vecgen
 VECDUMP      := $(BUILD)/stc_vecdump
 VEC_REGDIR   := vectors/regression
 
-$(BUILD)/vectors/%.o: vectors/%.c $(VEC_HDRS)
+$(BUILD)/vectors/%.o: vectors/%.c vectors/vectors.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+DEPFILES += $(VEC_LIB_OBJS:.o=.d) $(BUILD)/vectors/stc_vecgen_main.d $(BUILD)/vectors/stc_vecdump_main.d
 
 $(VEC_LIB): $(VEC_LIB_OBJS)
 	@mkdir -p $(dir $@)

@@ -19,37 +19,27 @@ SC_LIBDIR    = $(shell pkg-config --variable=libarchdir $(SC_PKG) 2>/dev/null)
 SC_ISYSTEM   = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(SC_PKG) 2>/dev/null))
 SC_LIBS      = $(shell pkg-config --libs $(SC_PKG) 2>/dev/null)
 SC_WARN     := -Wall -Wextra -Werror -Wshadow
-# -std=c++17: the C++ standard Debian's libsystemc was built with (SystemC
-# checks it at link time through sc_api_version_*_cxx201703L).
-SC_CXXFLAGS := -std=c++17 $(OPT) $(SC_WARN) -Icommon -Icmodel -Ivectors -Isim -Isim/sc
-SC_HDRS     := $(wildcard common/*.h sim/sc/*.h sim/*.h cmodel/*.h vectors/*.h)
+# VL_STD (sim/verilator.mk) is the C++ standard Debian's libsystemc was
+# built with (SystemC checks it at link time, sc_api_version_*_cxx201703L).
+SC_CXXFLAGS  = $(VL_STD) $(OPT) $(SC_WARN) -Icommon -Icmodel -Ivectors -Isim -Isim/sc
 SC_SIM_C_OBJS := $(BUILD)/sim/stc_host.o $(BUILD)/sim/stc_compare.o $(BUILD)/sim/stc_run_cli.o \
                  $(BUILD)/sim/stc_ports.o
 SC_TEST_N   ?= 4
 SC_BENCH_RUNS ?= 3
 
-# $(1) = N: the Verilated SystemC tile and the cosim binary built on it.
+# $(1) = N: the Verilated SystemC tile (sim/verilator.mk) and the cosim
+# binary built on it.
 define SC_RULES
-$(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a: $(RTL_SRCS)
-	@$(DEPS) core sim systemc
-	@mkdir -p $(BUILD)/sc-n$(1)/vl
-	SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR) \
-	$(VERILATOR) --sc --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
-	  -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -GN=$(1) -Wno-fatal --build -j $(JOBS) \
-	  -CFLAGS "-O2 -std=c++17" --Mdir $(BUILD)/sc-n$(1)/vl $(RTL_SRCS) >$(BUILD)/sc-n$(1)/vl.log 2>&1 \
-	  || { tail -n 40 $(BUILD)/sc-n$(1)/vl.log; exit 1; }
-	SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR) \
-	$(MAKE) --no-print-directory -s -C $(BUILD)/sc-n$(1)/vl -f Vstc_tile.mk OPT_FAST=-O2 \
-	  CFG_CXXFLAGS_STD=-std=c++17 verilated.o verilated_threads.o >>$(BUILD)/sc-n$(1)/vl.log 2>&1
-	cd $(BUILD)/sc-n$(1)/vl && ar rcs libverilated.a verilated.o verilated_threads.o
+$(call VL_MODEL,$(BUILD)/sc-n$(1)/vl,$(1),$(RTL_SRCS),,--sc)
 
-$(BUILD)/sc-n$(1)/stc_sc_cosim.o: sim/sc/stc_sc_cosim.cpp $(SC_HDRS) $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a
-	$(CXX) $(SC_CXXFLAGS) -DVM_SC=1 $(call VL_DEFS,$(1)) $$(SC_ISYSTEM) -isystem $(BUILD)/sc-n$(1)/vl \
-	  -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd -c $$< -o $$@
+$(BUILD)/sc-n$(1)/stc_sc_cosim.o: sim/sc/stc_sc_cosim.cpp sim/sc/sc.mk $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a
+	$(CXX) $(SC_CXXFLAGS) -MMD -MP -DVM_SC=1 $(call VL_DEFS,$(1)) $$(SC_ISYSTEM) -isystem $(BUILD)/sc-n$(1)/vl \
+	  $(VL_INC) -c $$< -o $$@
+DEPFILES += $(BUILD)/sc-n$(1)/stc_sc_cosim.d
 
-$(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CXX) -o $$@ $$^ $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a $(BUILD)/sc-n$(1)/vl/libverilated.a \
-	  $$(SC_LIBS) -lz -pthread $(LDFLAGS)
+$(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) \
+                             $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a $(VLRT_SC)
+	$(CXX) -o $$@ $$^ $$(SC_LIBS) -lz -pthread $(LDFLAGS)
 endef
 
 $(foreach n,$(sort $(SIM_NS) $(N) $(SC_TEST_N)),$(eval $(call SC_RULES,$(n))))
@@ -79,10 +69,11 @@ endif
 TLM_EXAMPLE := $(BUILD)/sc/stc_tlm_example
 TLM_VECS    ?=
 
-$(BUILD)/sc/%.o: sim/sc/%.cpp $(SC_HDRS)
+$(BUILD)/sc/%.o: sim/sc/%.cpp sim/sc/sc.mk
 	@$(DEPS) core systemc
 	@mkdir -p $(dir $@)
-	$(CXX) $(SC_CXXFLAGS) $(SC_ISYSTEM) -c $< -o $@
+	$(CXX) $(SC_CXXFLAGS) -MMD -MP $(SC_ISYSTEM) -c $< -o $@
+DEPFILES += $(BUILD)/sc/stc_tlm_example.d $(BUILD)/sc/stc_tlm_tile.d
 
 $(TLM_EXAMPLE): $(BUILD)/sc/stc_tlm_example.o $(BUILD)/sc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $@ $^ $(SC_LIBS) -pthread $(LDFLAGS)

@@ -1,0 +1,92 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+#
+# verilator.mk - the one Verilator recipe. Every Verilated model of the tile
+# (plain, tracing, ICG, coverage, X, SystemC, a bug's or a mutant's RTL,
+# a user's RTL) is built by VL_MODEL with one set of flags and one C++
+# standard; the Verilator runtime (verilated.o, its threads, the FST writer,
+# the coverage database) is compiled once per flavour - C programs and
+# SystemC - into a library every program of that flavour links.
+#
+#   $(eval $(call VL_MODEL,DIR,N,SOURCES,PREREQS,FLAGS))
+#     DIR/Vstc_tile__ALL.a     the model, from SOURCES at array size N, with
+#                              FLAGS (--trace-fst, --coverage, --sc,
+#                              +define+..., --x-assign unique ...);
+#                              rebuilt when PREREQS (default: the SOURCES)
+#                              change
+#     DIR/stc_rtl_verilator.o  the C shim of sim/stc_rtl.h over it (not for
+#                              --sc: the SystemC programs bind its pins)
+#   $(eval $(call VL_PROGRAM,BIN,OBJS,DIR[,CMODEL]))
+#     BIN linked from OBJS, the shim and model of DIR, the libraries (the
+#     golden model CMODEL, default $(CMODEL_LIB)) and $(VLRT_C).
+
+VERILATOR_ROOT_INC ?= /usr/share/verilator/include
+# One standard for every C++ object: the one Debian's libsystemc was built
+# with (SystemC checks it at link time), and Verilator's own default here.
+VL_STD      := -std=c++17
+VL_OPT      ?= -O2
+VL_CXXFLAGS  = $(VL_STD) $(VL_OPT) -Wall -Wextra -Werror
+VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd
+VL_FLAGS     = --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
+               -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal $(VL_EXTRA)
+# The generated makefile compiles every model object with the same flags
+# (by default it mixes -Os and the user's -CFLAGS).
+VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT)" OPT_GLOBAL="$(VL_OPT)" \
+               CFG_CXXFLAGS_STD="$(VL_STD)" VM_USER_CFLAGS=
+
+clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
+VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
+          -DSTC_RTL_MW=$(call clog2,$(M_MAX)) -DSTC_RTL_KBW=$(call clog2,$(KB_MAX))
+
+# ---- the runtime, once per flavour --------------------------------------------
+# Of the runtime's sources only verilated.h reads a build switch (VM_SC;
+# VM_TRACE merely defines WAVES), so one C library serves the plain,
+# tracing and coverage models, and one SystemC library the --sc ones.
+VLRT_SRCS := verilated verilated_threads verilated_fst_c verilated_cov
+VLRT_C    := $(BUILD)/vlrt/c/libverilated.a
+VLRT_SC   := $(BUILD)/vlrt/sc/libverilated.a
+
+$(BUILD)/vlrt/c/%.o: $(VERILATOR_ROOT_INC)/%.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=1 -c $< -o $@
+$(VLRT_C): $(VLRT_SRCS:%=$(BUILD)/vlrt/c/%.o)
+	ar rcs $@ $^
+
+# SC_ISYSTEM comes from sim/sc/sc.mk (pkg-config), expanded when used.
+$(BUILD)/vlrt/sc/%.o: $(VERILATOR_ROOT_INC)/%.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) $(SC_ISYSTEM) -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -c $< -o $@
+$(VLRT_SC): $(BUILD)/vlrt/sc/verilated.o $(BUILD)/vlrt/sc/verilated_threads.o
+	ar rcs $@ $^
+
+# ---- a model ---------------------------------------------------------------------
+# The shim's build switches follow the model's flags.
+vl_trace = $(if $(findstring --trace,$(1)),1,0)
+vl_cov   = $(if $(findstring --coverage,$(1)),1,0)
+vl_sc    = $(if $(findstring --sc,$(1)),1,0)
+
+define VL_MODEL
+$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/verilator.mk
+	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
+	@rm -rf $(1) && mkdir -p $(1)
+	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
+	$(VERILATOR) $(if $(filter 1,$(call vl_sc,$(5))),,--cc) $$(VL_FLAGS) -GN=$(2) $(5) --Mdir $(1) $(3) \
+	  >$(1).log 2>&1 || { tail -n 40 $(1).log; echo "verilator failed: log $(1).log" >&2; exit 2; }
+	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
+	$(MAKE) --no-print-directory -s -C $(1) -f Vstc_tile.mk -j $(JOBS) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
+	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; }
+
+ifeq ($(call vl_sc,$(5)),0)
+$(1)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/verilator.mk $(1)/Vstc_tile__ALL.a
+	$(CXX) $$(VL_CXXFLAGS) -MMD -MP -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
+	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2)) -Icmodel -Isim -isystem $(1) $(VL_INC) \
+	  -c $$< -o $$@
+DEPFILES += $(1)/stc_rtl_verilator.d
+endif
+endef
+
+define VL_PROGRAM
+$(1): $(2) $(3)/stc_rtl_verilator.o $(3)/Vstc_tile__ALL.a $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) $(VLRT_C)
+	$(CXX) -o $$@ $(2) $(3)/stc_rtl_verilator.o $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) \
+	  $(3)/Vstc_tile__ALL.a $(VLRT_C) -lz -pthread $(LDFLAGS)
+endef
