@@ -20,7 +20,7 @@ JOBS      ?= 2
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 OPT      ?= -O2 -g
-CFLAGS   := $(CSTD) $(OPT) $(WARN) -Icommon -Icmodel -Ivectors -Isim $(EXTRA_CFLAGS)
+CFLAGS   := $(CSTD) $(OPT) $(WARN) -Icommon -Icmodel -Ivectors -Isim/core -Isim/debug -Isim/cov $(EXTRA_CFLAGS)
 LDFLAGS  := $(EXTRA_LDFLAGS)
 DEPS     := scripts/deps.sh
 
@@ -45,6 +45,13 @@ endif
 # $(call shq,TEXT): TEXT as one shell word, for the paths users give (VEC=,
 # DBG_OUT=, WAVE_PNG=), which may hold spaces and quotes.
 shq = '$(subst ','\'',$(1))'
+
+# -MMD -MP: every object's .d file names the headers it read. DEP_SOURCE
+# (the last command of each compile recipe) adds the source itself as a
+# target, as -MP does for the headers, so that a moved or renamed source
+# leaves no .d behind that stops the build.
+DEPFLAGS   := -MMD -MP
+DEP_SOURCE  = printf '%s:\n' '$<' >>'$(@:.o=.d)'
 
 .DEFAULT_GOAL := help
 # A recipe that fails must not leave a target that looks up to date.
@@ -104,12 +111,12 @@ include common/common.mk
 include cmodel/cmodel.mk
 include vectors/vectors.mk
 include rtl/rtl.mk
-include sim/verilator.mk
+include sim/core/verilator.mk
 include sim/sim.mk
 include tb/tb.mk
 include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
--include tb/verify.mk tb/mutate.mk sim/sc/sc.mk sim/debug.mk
+-include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk
 # Header dependencies of every C and C++ object (-MMD -MP), collected in
 # DEPFILES by the fragments above.
 -include $(DEPFILES)
@@ -118,7 +125,7 @@ include scripts/report.mk
 clean:
 	@link=$$(readlink $(BUILD)); rm -rf $(BUILD); [ -z "$$link" ] || rm -rf "$$link"; echo "removed $(BUILD)$${link:+ and $$link}"
 
-C_FORMAT_FILES = $(wildcard common/*.[ch] cmodel/*.[ch] vectors/*.[ch] sim/*.[ch] sim/*.cpp sim/sc/*.cpp sim/sc/*.h tb/*.[ch] tb/fuzz/*.[ch])
+C_FORMAT_FILES = $(wildcard common/*.[ch] cmodel/*.[ch] vectors/*.[ch] sim/*/*.[ch] sim/*/*.cpp tb/unit/*.[ch] tb/fuzz/*.[ch])
 format:
 	clang-format -i $(C_FORMAT_FILES)
 check-format:
@@ -128,7 +135,7 @@ spdx-check:
 	@scripts/spdx_check.sh
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
-	  --std=c11 --inline-suppr -Icommon -Icmodel -Ivectors -Isim common cmodel vectors sim/*.c tb
+	  --std=c11 --inline-suppr -Icommon -Icmodel -Ivectors -Isim/core -Isim/debug -Isim/cov common cmodel vectors sim/*/*.c tb
 
 # ---- test and CI ------------------------------------------------------------
 CI_DIR     := $(BUILD)/ci

@@ -7,7 +7,8 @@ CMODEL_LIB  := $(BUILD)/libstc_cmodel.a
 
 $(BUILD)/cmodel/%.o: cmodel/%.c cmodel/cmodel.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@$(DEP_SOURCE)
 DEPFILES += $(CMODEL_OBJS:.o=.d)
 
 $(CMODEL_LIB): $(CMODEL_OBJS)

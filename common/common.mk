@@ -7,7 +7,8 @@ COMMON_LIB  := $(BUILD)/libstc_common.a
 
 $(BUILD)/common/%.o: common/%.c common/common.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@$(DEP_SOURCE)
 DEPFILES += $(COMMON_OBJS:.o=.d)
 
 $(COMMON_LIB): $(COMMON_OBJS)

@@ -15,6 +15,8 @@
 # vector; the two line/toggle databases are merged with verilator_coverage.
 # Every run offers the commands of a stream under FCOV_POLICY (default
 # random: each command b2b, gap or early, which the accept bins need).
+# Environment: FCOV_N (the array size of FCOV, for the directed vectors),
+# VECGEN (build/stc_vecgen, which writes them: stc_vecgen --directed).
 # Exit: 0 ok, 1 mismatch or functional coverage below FLOOR, 2 set-up error.
 set -euo pipefail
 
@@ -30,7 +32,7 @@ policy=${FCOV_POLICY:-random}
 rm -rf "$out/extra" "$out/html" "$out/annotate" "$out"/*.dat
 mkdir -p "$out/extra"
 
-"$fcov" --make-extra "$out/extra"
+"${VECGEN:-build/stc_vecgen}" --directed "$out/extra" --n "${FCOV_N:?FCOV_N: the array size of $fcov}"
 extra=("$out"/extra/*.vec)
 dat_a=() dat_b=()
 if [ "$vlcov" = 0 ]; then

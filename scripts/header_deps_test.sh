@@ -40,18 +40,18 @@ check() {
     echo "header-deps-test: $hdr -> $(wc -l <<<"$got") objects would be rebuilt"
 }
 
-check sim/stc_ports.h \
-    "sim/stc_ports.o vl-n4/stc_rtl_verilator.o sc-n4/stc_sc_cosim.o" \
-    "cmodel/stc_tile.o common/stc_cli.o vectors/stc_vec.o unit/tb/test_vec.o sim/stc_lockstep.o"
+check sim/core/stc_ports.h \
+    "sim/core/stc_ports.o vl-n4/core/stc_rtl_verilator.o sc-n4/systemc/stc_sc_cosim.o" \
+    "cmodel/stc_tile.o common/stc_cli.o vectors/stc_vec.o unit/tb/unit/test_vec.o sim/core/stc_lockstep.o"
 check cmodel/stc_tile.h \
-    "cmodel/stc_tile.o sim/stc_host.o vl-n4/stc_rtl_verilator.o sc-n4/stc_sc_cosim.o" \
-    "common/stc_cli.o vectors/stc_out.o"
+    "cmodel/stc_tile.o sim/core/stc_host.o vl-n4/core/stc_rtl_verilator.o sc-n4/systemc/stc_sc_cosim.o" \
+    "common/stc_cli.o common/stc_out.o"
 check common/stc_cli.h \
-    "common/stc_cli.o sim/stc_run_cli.o sim/stc_sim_main.o vectors/stc_vecgen_main.o unit/tb/test_cli.o sc-n4/stc_sc_cosim.o" \
-    "cmodel/stc_tile.o sim/stc_ports.o vl-n4/stc_rtl_verilator.o"
-check vectors/stc_out.h \
-    "vectors/stc_out.o vectors/stc_vec.o unit/tb/test_out.o" \
-    "cmodel/stc_tile.o common/stc_cli.o sim/stc_ports.o"
+    "common/stc_cli.o sim/core/stc_run_cli.o sim/apps/stc_sim_main.o vectors/stc_vecgen_main.o unit/tb/unit/test_cli.o sc-n4/systemc/stc_sc_cosim.o" \
+    "cmodel/stc_tile.o sim/core/stc_ports.o vl-n4/core/stc_rtl_verilator.o"
+check common/stc_out.h \
+    "common/stc_out.o vectors/stc_vec.o unit/tb/unit/test_out.o" \
+    "cmodel/stc_tile.o common/stc_cli.o sim/core/stc_ports.o"
 [ -z "$(would_compile)" ] || { echo "header-deps-test: FAIL time stamps not restored" >&2; fail=1; }
 [ $fail -eq 0 ] && echo "header-deps-test: PASS"
 exit $fail

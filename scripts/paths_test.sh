@@ -6,7 +6,7 @@
 # build there: build/ becomes a link to a directory without spaces).
 # Nothing may land in the repository outside build/.
 # Usage: scripts/paths_test.sh BUILD. Driven by `make paths-test`; uses the
-# deliberately broken N=4 build of sim/debug.mk (SIM_VARIANT=-bug).
+# deliberately broken N=4 build of sim/debug/debug.mk (SIM_VARIANT=-bug).
 set -u
 build=${1:-build}
 fail=0

@@ -4,7 +4,7 @@
 # verdict_test.sh - the exit-code promise of the README, through make:
 # scripts/verdict.sh make sim ... exits 0 on a pass, 1 on a mismatch, 2 on
 # bad input, and `make sim` prints exactly one closing verdict line.
-# Uses the deliberately broken N=4 build of sim/debug.mk (SIM_VARIANT=-bug).
+# Uses the deliberately broken N=4 build of sim/debug/debug.mk (SIM_VARIANT=-bug).
 # Driven by `make verdict-test`.
 set -u
 build=${1:-build}

@@ -11,16 +11,17 @@ KB_MAX ?= 64
 SIM_NS ?= 16 4
 REGRESSION_DIR ?= vectors/regression
 
-SIM_C_SRCS := sim/stc_host.c sim/stc_compare.c sim/stc_lockstep.c sim/stc_ports.c sim/stc_run_cli.c
+SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_lockstep.c stc_ports.c stc_run_cli.c)
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
-SIM_MAIN_OBJ := $(BUILD)/sim/stc_sim_main.o
+SIM_MAIN_OBJ := $(BUILD)/sim/apps/stc_sim_main.o
 
 $(BUILD)/sim/%.o: sim/%.c sim/sim.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@$(DEP_SOURCE)
 DEPFILES += $(SIM_C_OBJS:.o=.d) $(SIM_MAIN_OBJ:.o=.d)
 
-# A runner build: the Verilated RTL (sim/verilator.mk) and stc_sim over it.
+# A runner build: the Verilated RTL (sim/core/verilator.mk) and stc_sim over it.
 # $(1) = N, $(2) = suffix ("" or "-trace", ...), $(3) = extra Verilator flags.
 # Other fragments add variants the same way, e.g. a coverage build:
 #   $(eval $(call SIM_RULES,16,-cov,--coverage))  ->  $(BUILD)/stc_sim-n16-cov
@@ -54,7 +55,7 @@ SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
 .PHONY: sim sim-build wave
 # The ICG build rides along at N=4: it is part of what a user tapes out.
 SIM_ICG_N := 4
-# SIM_VARIANT=-bug runs another build of the RTL (sim/debug.mk's broken one,
+# SIM_VARIANT=-bug runs another build of the RTL (sim/debug/debug.mk's broken one,
 # for the tests of the verdicts); the ICG runs are then skipped.
 SIM_VARIANT ?=
 # WAVES=1 keeps an FST of every failing file (cocotb's convention), from
@@ -79,7 +80,7 @@ esac; exit $$status
 endef
 
 # On a failure, `make sim` re-runs the first failing vector through the
-# debugger (sim/debug.mk): windowed FST with ref_* signals, .gtkw opening at
+# debugger (sim/debug/debug.mk): windowed FST with ref_* signals, .gtkw opening at
 # the divergence, and a shrunk vector. SIM_DEBUG=0 turns that off.
 SIM_DEBUG ?= 1
 # The suite's first failing run, replayed by the debugger with its options.

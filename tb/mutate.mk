@@ -42,7 +42,7 @@ MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/stream-*-n16-*.vec \
 endif
 
 # ---- runner variants built from other RTL sources ---------------------------
-# The one Verilator recipe (sim/verilator.mk) on a generated source
+# The one Verilator recipe (sim/core/verilator.mk) on a generated source
 # directory: a bug's patched copy of rtl/, or the mutant netlist.
 #   $(1) = variant directory, $(2) = prerequisite (a stamp or the netlist),
 #   $(3) = Verilog sources, $(4) = build suffix ("" or "-icg"),

@@ -39,16 +39,16 @@ $(eval $(call SIM_RULES,$(VERIFY_N),-x,--x-assign unique --x-initial unique))
 define VERIFY_LINK
 $(call VL_PROGRAM,$(1),$(2) $(SIM_C_OBJS),$(BUILD)/$(3))
 endef
-DEPFILES += $(BUILD)/sim/stc_soak.d $(BUILD)/sim/stc_fcov.d
+DEPFILES += $(BUILD)/sim/apps/stc_soak_main.d $(BUILD)/sim/apps/stc_fcov_main.d $(BUILD)/sim/cov/stc_fcov.d
 
 SOAK_N   ?= $(VERIFY_N)
 $(if $(filter $(SOAK_N),$(SIM_NS) $(N)),,$(eval $(call SIM_RULES,$(SOAK_N),,)))
 SOAK_BIN := $(BUILD)/stc_soak-n$(SOAK_N)
 FCOV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)
 FCOV_COV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)-cov
-$(foreach n,$(sort $(SIM_NS) $(SOAK_N)),$(eval $(call VERIFY_LINK,$(BUILD)/stc_soak-n$(n),$(BUILD)/sim/stc_soak.o,vl-n$(n))))
-$(foreach n,$(sort $(SIM_NS) $(VERIFY_N)),$(eval $(call VERIFY_LINK,$(BUILD)/stc_fcov-n$(n),$(BUILD)/sim/stc_fcov.o,vl-n$(n))))
-$(eval $(call VERIFY_LINK,$(FCOV_COV_BIN),$(BUILD)/sim/stc_fcov.o,vl-n$(VERIFY_N)-cov))
+$(foreach n,$(sort $(SIM_NS) $(SOAK_N)),$(eval $(call VERIFY_LINK,$(BUILD)/stc_soak-n$(n),$(BUILD)/sim/apps/stc_soak_main.o,vl-n$(n))))
+$(foreach n,$(sort $(SIM_NS) $(VERIFY_N)),$(eval $(call VERIFY_LINK,$(BUILD)/stc_fcov-n$(n),$(BUILD)/sim/apps/stc_fcov_main.o $(BUILD)/sim/cov/stc_fcov.o,vl-n$(n))))
+$(eval $(call VERIFY_LINK,$(FCOV_COV_BIN),$(BUILD)/sim/apps/stc_fcov_main.o $(BUILD)/sim/cov/stc_fcov.o,vl-n$(VERIFY_N)-cov))
 
 # ---- soak ---------------------------------------------------------------------
 # The summary line also lands in $(VERIFY_DIR)/soak-nN.txt (docs quote it).
@@ -167,15 +167,15 @@ FCOV_N16_VECS = $(wildcard $(REGRESSION_DIR)/*-n16-*.vec) $(call fcov_streams,16
 # under $(COV_DIR)/html) and functional coverage with the floor.
 cov: $(FCOV_COV_BIN) $(call fcov_streams,$(VERIFY_N))
 	@$(DEPS) cov
-	@scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(FCOV_VECS)
+	@FCOV_N=$(VERIFY_N) VECGEN=$(VECGEN) scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(FCOV_VECS)
 
 # CI: the functional part only, on the plain (fast to build) N=4 runner.
 cov-ci: $(FCOV_BIN) $(call fcov_streams,$(VERIFY_N))
-	@NO_VLCOV=1 scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(FCOV_VECS)
+	@NO_VLCOV=1 FCOV_N=$(VERIFY_N) VECGEN=$(VECGEN) scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(FCOV_VECS)
 
 # Functional coverage of the N=16 regression and streams (informational, no floor).
 cov-n16: $(BUILD)/stc_fcov-n16 $(call fcov_streams,16)
-	@NO_VLCOV=1 scripts/cov.sh $(BUILD)/stc_fcov-n16 $(VERIFY_DIR)/fcov-n16 0 $(FCOV_N16_VECS)
+	@NO_VLCOV=1 FCOV_N=16 VECGEN=$(VECGEN) scripts/cov.sh $(BUILD)/stc_fcov-n16 $(VERIFY_DIR)/fcov-n16 0 $(FCOV_N16_VECS)
 
 # ---- CI subset --------------------------------------------------------------------
 VERIFY_CI_FUZZ_SECONDS ?= 20

@@ -3,8 +3,8 @@
 /*
  * stc_gen.h - deterministic test-vector generator (library side of
  * stc_vecgen). Same options -> same vector, bit for bit: all randomness
- * comes from an explicit xoshiro256** state seeded by splitmix64 from the
- * seed, never from rand() or global state.
+ * comes from an explicit stc_rng state (common/stc_rng.h) seeded from the
+ * seed.
  */
 #ifndef STC_GEN_H
 #define STC_GEN_H
@@ -13,17 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stc_rng.h"
 #include "stc_vec.h"
-
-/* xoshiro256** state. */
-typedef struct stc_rng {
-    uint64_t s[4];
-} stc_rng;
-
-void stc_rng_seed(stc_rng *r, uint64_t seed);
-uint64_t stc_rng_next(stc_rng *r);
-/* Uniform in [0, bound), bound >= 1, without modulo bias. */
-uint32_t stc_rng_below(stc_rng *r, uint32_t bound);
 
 #define STC_GEN_MODE_DEFAULT (-1) /* the class's natural mode */
 #define STC_GEN_SPARSITY_DEFAULT (-1)

@@ -1156,7 +1156,7 @@ static void stc_emit_stream(FILE *f, const void *ctx)
 
 typedef void (*stc_emit_fn)(FILE *f, const void *ctx);
 
-/* Emits through the project's one atomic writer (vectors/stc_out.h). */
+/* Emits through the project's one atomic writer (common/stc_out.h). */
 static stc_status stc_write_atomic(const char *path, stc_emit_fn emit, const void *ctx, char *err,
                                    size_t errlen)
 {

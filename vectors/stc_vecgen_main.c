@@ -8,6 +8,7 @@
  *              [--bias] [--mode dense|2:4] -o out.vec
  *   stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec
  *   stc_vecgen --regression DIR
+ *   stc_vecgen --directed DIR --n N
  *
  * Exit status: 0 ok, 2 usage or generation error.
  */
@@ -17,12 +18,14 @@
 
 #include "stc_cli.h"
 #include "stc_gen.h"
+#include "stc_gen_directed.h"
 #include "stc_gen_stream.h"
 
 typedef struct gen_cli {
     stc_gen_opts o;
     const char *out;
     const char *regression;
+    const char *directed;
     const char *stream;
     unsigned len;
     unsigned blocks;
@@ -44,6 +47,7 @@ enum {
     OPT_LEN,
     OPT_OUT,
     OPT_REGRESSION,
+    OPT_DIRECTED,
 };
 
 static const stc_opt stc_gen_opt_table[] = {
@@ -60,6 +64,9 @@ static const stc_opt stc_gen_opt_table[] = {
     {OPT_LEN, "len", 0, "L", "commands in a mix stream"},
     {OPT_OUT, "out", 'o', "FILE", "the vector or stream file to write (atomically)"},
     {OPT_REGRESSION, "regression", 0, "DIR", "write the checked-in regression set into DIR"},
+    {OPT_DIRECTED, "directed", 0, "DIR",
+     "write the directed vectors that close the coverage bins\n"
+     "random generation misses (with --n) into DIR"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -67,7 +74,8 @@ static stc_cmd stc_gen_cmd = {
     "stc_vecgen",
     "--class CLASS --n N --m M (--k K | --blocks B) --seed S [options] -o out.vec\n"
     "--stream KIND --n N --seed S [--len L] -o out.vec\n"
-    "--regression DIR",
+    "--regression DIR\n"
+    "--directed DIR --n N",
     "Writes deterministic test vectors and command streams (docs/vector-format.md).",
     {stc_gen_opt_table, NULL},
     NULL, /* the class and stream lists, filled in by main */
@@ -110,6 +118,9 @@ static int stc_gen_apply(void *ctx, int id, const char *val)
         return 0;
     case OPT_REGRESSION:
         c->regression = val;
+        return 0;
+    case OPT_DIRECTED:
+        c->directed = val;
         return 0;
     case OPT_STREAM:
         c->stream = val;
@@ -166,6 +177,18 @@ static int stc_run_regression(const char *dir)
     return 0;
 }
 
+static int stc_run_directed(const char *dir, unsigned n)
+{
+    char err[STC_VEC_ERR_MAX];
+    unsigned count = 0;
+    if (stc_gen_directed(dir, n, &count, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_vecgen: %s\n", err);
+        return 2;
+    }
+    printf("stc_vecgen: %u directed vectors for N=%u in %s\n", count, n, dir);
+    return 0;
+}
+
 static int stc_run_one(const gen_cli *c)
 {
     char err[STC_VEC_ERR_MAX];
@@ -217,6 +240,11 @@ int main(int argc, char **argv)
         if (c.nopts != 1)
             return stc_usage_error("--regression takes no other option");
         return stc_run_regression(c.regression);
+    }
+    if (c.directed) {
+        if (c.nopts != 2 || !c.have_n)
+            return stc_usage_error("--directed takes --n and no other option");
+        return stc_run_directed(c.directed, c.o.n);
     }
     if (c.stream) {
         if (c.o.cls || c.have_m || c.have_k || c.blocks || !c.have_n || !c.have_seed || !c.out)

@@ -6,7 +6,7 @@
 # (stc_gen.c); it needs $(CMODEL_LIB) for the metadata codec and the
 # functional reference. The two tools are thin mains over the library.
 VEC_LIB      := $(BUILD)/libstc_vec.a
-VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_out.c
+VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_gen_directed.c
 VEC_LIB_OBJS := $(VEC_LIB_SRCS:%.c=$(BUILD)/%.o)
 VEC_HDRS     := $(wildcard common/*.h) $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
 VECGEN       := $(BUILD)/stc_vecgen
@@ -15,7 +15,8 @@ VEC_REGDIR   := vectors/regression
 
 $(BUILD)/vectors/%.o: vectors/%.c vectors/vectors.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	@$(DEP_SOURCE)
 DEPFILES += $(VEC_LIB_OBJS:.o=.d) $(BUILD)/vectors/stc_vecgen_main.d $(BUILD)/vectors/stc_vecdump_main.d
 
 $(VEC_LIB): $(VEC_LIB_OBJS)

@@ -5,7 +5,7 @@
 # RTL (make debug-test): the runner's first divergent cycle, the marker of
 # the save file, the first mismatch in the FST and the shrunk vector agree.
 #
-# usage: sim/wave/debug_test.sh BUILD
+# usage: sim/debug/debug_test.sh BUILD
 # Needs BUILD/stc_sim-n4 (good), BUILD/stc_sim-n4-bug, BUILD/stc_debug-n4-bug,
 # BUILD/stc_debug-n4 and fst2vcd.
 set -u

@@ -4,7 +4,7 @@
 // platforms. Register and FIFO map: docs/systemc.md ("TLM-2.0 wrapper").
 //
 // The tile inside is the golden cycle model (cmodel/stc_tile.h), driven by
-// the same host code as the cosim (sim/stc_host.h): software fills the
+// the same host code as the cosim (sim/core/stc_host.h): software fills the
 // operand FIFOs, writes START, and the b_transport of that write runs the
 // whole command on the model and annotates `cycles x clock period`, the
 // tile's own cycle count (equal to the RTL's, cycle for cycle, by the

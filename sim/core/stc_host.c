@@ -12,16 +12,10 @@
 #include <string.h>
 
 #include "stc_gen.h"
+#include "stc_rng.h"
 
-/* splitmix64: tiny, good enough for stall patterns, and its whole state is
- * one word in the host struct. */
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+/* The stall and don't-care streams use splitmix64 (common/stc_rng.h): its
+ * whole state is one word in the host struct. */
 
 static const char *const stc_policy_names[STC_POLICY_COUNT] = {"b2b", "gap", "early", "random"};
 
@@ -79,9 +73,10 @@ static stc_status init_cmd(stc_host *h, unsigned i)
         c->fault = (stc_fault){true, 0x0, c->blocks[0], 0, 0};
     c->policy = h->cfg.policy;
     if (c->policy == STC_POLICY_RANDOM)
-        c->policy = (stc_policy)(splitmix64(&h->junk) % STC_POLICY_RANDOM);
-    c->gap =
-        c->policy == STC_POLICY_GAP ? 1 + (unsigned)(splitmix64(&h->junk) % STC_HOST_GAP_MAX) : 0;
+        c->policy = (stc_policy)(stc_splitmix64(&h->junk) % STC_POLICY_RANDOM);
+    c->gap = c->policy == STC_POLICY_GAP
+                 ? 1 + (unsigned)(stc_splitmix64(&h->junk) % STC_HOST_GAP_MAX)
+                 : 0;
     return count_macs(v, &c->macs_actual, &c->macs_known);
 }
 
@@ -187,14 +182,14 @@ void stc_host_idle_inputs(stc_inputs *in, bool rst_n)
 
 static bool host_stalls(stc_host *h)
 {
-    return h->cfg.stall_pct > 0 && splitmix64(&h->rng) % 100 < h->cfg.stall_pct;
+    return h->cfg.stall_pct > 0 && stc_splitmix64(&h->rng) % 100 < h->cfg.stall_pct;
 }
 
 static void fill_from(uint64_t *state, void *dst, size_t len)
 {
     unsigned char *p = dst;
     for (size_t i = 0; i < len; i += 8) {
-        uint64_t r = splitmix64(state);
+        uint64_t r = stc_splitmix64(state);
         memcpy(p + i, &r, len - i < 8 ? len - i : 8);
     }
 }
@@ -216,11 +211,11 @@ static void drive_junk(stc_host *h, stc_inputs *in)
 {
     unsigned n = h->s->cmd[0].n;
     if (!in->cmd_valid) {
-        in->cmd_mode = splitmix64(&h->junk) & 1u;
-        in->cmd_m = (uint32_t)splitmix64(&h->junk);
-        in->cmd_nblk = (uint32_t)splitmix64(&h->junk);
-        in->cmd_skip = splitmix64(&h->junk);
-        in->cmd_bias = splitmix64(&h->junk) & 1u;
+        in->cmd_mode = stc_splitmix64(&h->junk) & 1u;
+        in->cmd_m = (uint32_t)stc_splitmix64(&h->junk);
+        in->cmd_nblk = (uint32_t)stc_splitmix64(&h->junk);
+        in->cmd_skip = stc_splitmix64(&h->junk);
+        in->cmd_bias = stc_splitmix64(&h->junk) & 1u;
     }
     if (!in->bias_valid)
         fill_from(&h->junk, in->bias_data, n * sizeof in->bias_data[0]);

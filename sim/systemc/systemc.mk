@@ -19,25 +19,26 @@ SC_LIBDIR    = $(shell pkg-config --variable=libarchdir $(SC_PKG) 2>/dev/null)
 SC_ISYSTEM   = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(SC_PKG) 2>/dev/null))
 SC_LIBS      = $(shell pkg-config --libs $(SC_PKG) 2>/dev/null)
 SC_WARN     := -Wall -Wextra -Werror -Wshadow
-# VL_STD (sim/verilator.mk) is the C++ standard Debian's libsystemc was
+# VL_STD (sim/core/verilator.mk) is the C++ standard Debian's libsystemc was
 # built with (SystemC checks it at link time, sc_api_version_*_cxx201703L).
-SC_CXXFLAGS  = $(VL_STD) $(OPT) $(SC_WARN) -Icommon -Icmodel -Ivectors -Isim -Isim/sc
-SC_SIM_C_OBJS := $(BUILD)/sim/stc_host.o $(BUILD)/sim/stc_compare.o $(BUILD)/sim/stc_run_cli.o \
-                 $(BUILD)/sim/stc_ports.o
+SC_CXXFLAGS  = $(VL_STD) $(OPT) $(SC_WARN) -Icommon -Icmodel -Ivectors -Isim/core -Isim/systemc
+SC_SIM_C_OBJS := $(addprefix $(BUILD)/sim/core/,stc_host.o stc_compare.o stc_run_cli.o stc_ports.o)
 SC_TEST_N   ?= 4
 SC_BENCH_RUNS ?= 3
 
-# $(1) = N: the Verilated SystemC tile (sim/verilator.mk) and the cosim
+# $(1) = N: the Verilated SystemC tile (sim/core/verilator.mk) and the cosim
 # binary built on it.
 define SC_RULES
 $(call VL_MODEL,$(BUILD)/sc-n$(1)/vl,$(1),$(RTL_SRCS),,--sc)
 
-$(BUILD)/sc-n$(1)/stc_sc_cosim.o: sim/sc/stc_sc_cosim.cpp sim/sc/sc.mk $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a
-	$(CXX) $(SC_CXXFLAGS) -MMD -MP -DVM_SC=1 $(call VL_DEFS,$(1)) $$(SC_ISYSTEM) -isystem $(BUILD)/sc-n$(1)/vl \
+$(BUILD)/sc-n$(1)/systemc/stc_sc_cosim.o: sim/systemc/stc_sc_cosim.cpp sim/systemc/systemc.mk $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a
+	@mkdir -p $$(dir $$@)
+	$(CXX) $(SC_CXXFLAGS) $$(DEPFLAGS) -DVM_SC=1 $(call VL_DEFS,$(1)) $$(SC_ISYSTEM) -isystem $(BUILD)/sc-n$(1)/vl \
 	  $(VL_INC) -c $$< -o $$@
-DEPFILES += $(BUILD)/sc-n$(1)/stc_sc_cosim.d
+	@$$(DEP_SOURCE)
+DEPFILES += $(BUILD)/sc-n$(1)/systemc/stc_sc_cosim.d
 
-$(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) \
+$(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/systemc/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) \
                              $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a $(VLRT_SC)
 	$(CXX) -o $$@ $$^ $$(SC_LIBS) -lz -pthread $(LDFLAGS)
 endef
@@ -69,13 +70,14 @@ endif
 TLM_EXAMPLE := $(BUILD)/sc/stc_tlm_example
 TLM_VECS    ?=
 
-$(BUILD)/sc/%.o: sim/sc/%.cpp sim/sc/sc.mk
+$(BUILD)/sc/systemc/%.o: sim/systemc/%.cpp sim/systemc/systemc.mk
 	@$(DEPS) core systemc
 	@mkdir -p $(dir $@)
-	$(CXX) $(SC_CXXFLAGS) -MMD -MP $(SC_ISYSTEM) -c $< -o $@
-DEPFILES += $(BUILD)/sc/stc_tlm_example.d $(BUILD)/sc/stc_tlm_tile.d
+	$(CXX) $(SC_CXXFLAGS) $(DEPFLAGS) $(SC_ISYSTEM) -c $< -o $@
+	@$(DEP_SOURCE)
+DEPFILES += $(BUILD)/sc/systemc/stc_tlm_example.d $(BUILD)/sc/systemc/stc_tlm_tile.d
 
-$(TLM_EXAMPLE): $(BUILD)/sc/stc_tlm_example.o $(BUILD)/sc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
+$(TLM_EXAMPLE): $(BUILD)/sc/systemc/stc_tlm_example.o $(BUILD)/sc/systemc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $@ $^ $(SC_LIBS) -pthread $(LDFLAGS)
 
 tlm-example: $(TLM_EXAMPLE)
@@ -131,4 +133,4 @@ sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N)
 SC_BENCH_NS ?= 16 4
 sim-sc-bench: $(foreach n,$(SC_BENCH_NS),$(BUILD)/sc-n$(n)/stc_sim_sc $(BUILD)/stc_sim-n$(n))
 	@$(DEPS) bench || true
-	sim/sc/sc_bench.sh $(BUILD) $(BUILD)/sc-bench.md $(SC_BENCH_RUNS) $(SC_BENCH_NS)
+	sim/systemc/sc_bench.sh $(BUILD) $(BUILD)/sc-bench.md $(SC_BENCH_RUNS) $(SC_BENCH_NS)

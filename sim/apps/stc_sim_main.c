@@ -378,7 +378,7 @@ static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const ve
     free(opts);
 }
 
-/* JUnit XML, through the atomic writer (vectors/stc_out.h). */
+/* JUnit XML, through the atomic writer (common/stc_out.h). */
 static int write_junit(const sim_args *a, const vec_outcome *outs, int failures, int errors)
 {
     char err[STC_VEC_ERR_MAX];

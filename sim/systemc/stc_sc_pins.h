@@ -4,7 +4,7 @@
 // sc_signals, and the packing between them and the golden model's signal
 // structs (stc_inputs / stc_outputs / stc_probes of cmodel/stc_tile.h).
 //
-// This is the SystemC twin of sim/stc_rtl_verilator.cpp: it only packs and
+// This is the SystemC twin of sim/core/stc_rtl_verilator.cpp: it only packs and
 // unpacks bit fields (docs/architecture.md sections 3 and 8). Verilator
 // picks each port's C++ type from its width (bool, uint32_t, uint64_t or
 // sc_bv<W>), and the choice changes with N, so every signal's type is taken
@@ -116,7 +116,7 @@ struct rtl_pins {
 #undef STC_SC_BIND
     }
 
-    // Drives the input pins for the current cycle (encoding: sim/stc_ports.h).
+    // Drives the input pins for the current cycle (encoding: sim/core/stc_ports.h).
     void drive(const stc_inputs &in)
     {
         stc_input_image img;

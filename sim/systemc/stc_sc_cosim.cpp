@@ -6,11 +6,11 @@
 //                  └─> model_tile (golden C model) ── signals┤
 //                      checker thread (negedge): stc_host drives, stc_compare_cycle
 //
-// The same cycle as sim/stc_lockstep.c, spread over SystemC processes: at
+// The same cycle as sim/core/stc_lockstep.c, spread over SystemC processes: at
 // each falling edge the checker thread reads both implementations'
 // outputs and probes (stable since the rising edge), compares them with
-// stc_compare_cycle() (sim/stc_compare.h, the one comparison), lets
-// stc_host (sim/stc_host.h) record the transfers and drive the next
+// stc_compare_cycle() (sim/core/stc_compare.h, the one comparison), lets
+// stc_host (sim/core/stc_host.h) record the transfers and drive the next
 // inputs onto the RTL pins and the model's input signal; at the rising
 // edge both take the clock. Same vectors, seeds and stall patterns, so the
 // same verdicts and counters as build/stc_sim-nN.
@@ -138,7 +138,7 @@ SC_MODULE(checker)
     }
 
   private:
-    // A rule of sim/stc_host.h broke (protocol, err_o, counters, result rows).
+    // A rule of sim/core/stc_host.h broke (protocol, err_o, counters, result rows).
     static void note_check_failure(const stc_host &host, stc_run_result &res, const char *path)
     {
         if (res.mismatch_cycles == 0) {

@@ -1,6 +1,6 @@
 # Copyright 2026 STC contributors
 # SPDX-License-Identifier: Apache-2.0
-# sim/debug.mk - waveforms and failure debugging (included by the top
+# sim/debug/debug.mk - waveforms and failure debugging (included by the top
 # Makefile after sim/sim.mk, whose SIM_C_OBJS, clog2 and build rules
 # it reuses).
 #
@@ -41,7 +41,7 @@ wave-shot:
 # ---- the debug program: build/stc_debug-nN --------------------------------
 # Same objects as the runner (sim.mk's SIM_C_OBJS, shim, libraries) with its
 # own main, the window tracer and the shrinker.
-DBG_C_OBJS := $(BUILD)/sim/stc_debug_main.o $(BUILD)/sim/stc_vcd.o $(BUILD)/sim/stc_shrink.o
+DBG_C_OBJS := $(BUILD)/sim/apps/stc_debug_main.o $(BUILD)/sim/debug/stc_vcd.o $(BUILD)/sim/debug/stc_shrink.o
 DBG_OUT    ?= $(BUILD)/fail
 DBG_FLAGS  ?=
 
@@ -63,16 +63,16 @@ sim-debug:
 
 # ---- a deliberately broken RTL, for the tests --------------------------------
 # A copy of rtl/ under $(BUILD)/debug-test/rtl with one file patched by
-# sim/wave/break_rtl.sh, verilated like sim.mk's builds (suffix -bug).
+# sim/debug/break_rtl.sh, verilated like sim.mk's builds (suffix -bug).
 DBG_BUG      ?= mux-swap
 DBG_BUG_FILE ?= stc_pe.v
 DBG_TEST_N   := 4
 DBG_BUG_DIR  := $(BUILD)/debug-test
 DBG_BUG_RTL  := $(patsubst $(RTL_DIR)/%,$(DBG_BUG_DIR)/rtl/%,$(RTL_SRCS))
 
-$(DBG_BUG_DIR)/rtl/%.v: $(RTL_DIR)/%.v sim/wave/break_rtl.sh
+$(DBG_BUG_DIR)/rtl/%.v: $(RTL_DIR)/%.v sim/debug/break_rtl.sh
 	@mkdir -p $(dir $@)
-	@if [ "$*.v" = "$(DBG_BUG_FILE)" ]; then sim/wave/break_rtl.sh $(DBG_BUG) $< $@; \
+	@if [ "$*.v" = "$(DBG_BUG_FILE)" ]; then sim/debug/break_rtl.sh $(DBG_BUG) $< $@; \
 	 else cp $< $@; fi
 
 define DBG_BUG_RULES
@@ -88,8 +88,8 @@ verdict-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_sim-n$(DBG_TEST_N)-bu
 	@scripts/verdict_test.sh $(BUILD)
 
 # `make debug-test`: the tools above on the broken N=4 build (see
-# sim/wave/debug_test.sh for what it checks).
+# sim/debug/debug_test.sh for what it checks).
 debug-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_debug-n$(DBG_TEST_N) \
             $(BUILD)/stc_sim-n$(DBG_TEST_N)-bug $(BUILD)/stc_debug-n$(DBG_TEST_N)-bug
 	@$(DEPS) wave
-	@sim/wave/debug_test.sh $(BUILD)
+	@sim/debug/debug_test.sh $(BUILD)

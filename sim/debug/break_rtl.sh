@@ -4,7 +4,7 @@
 # break_rtl.sh - a deliberately broken copy of one RTL file, for the
 # debug-tool tests (make debug-test). Never touches rtl/.
 #
-# usage: sim/wave/break_rtl.sh BUG SRC.v DST.v
+# usage: sim/debug/break_rtl.sh BUG SRC.v DST.v
 #   mux-swap   stc_pe.v: swap activation mux inputs 1 and 2 (idx 1 selects
 #              slot 2 and the reverse): a 2:4 decode bug
 # Fails (exit 2) when the pattern is not found, so a changed RTL cannot

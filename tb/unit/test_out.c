@@ -1,7 +1,7 @@
 // Copyright 2026 STC contributors
 // SPDX-License-Identifier: Apache-2.0
 /*
- * test_out.c - the atomic output writer (vectors/stc_out.h): a regular file
+ * test_out.c - the atomic output writer (common/stc_out.h): a regular file
  * is replaced only when complete, an aborted write leaves it and no
  * temporary behind, a FIFO or a device is written through and stays what
  * it was, a symbolic link to a file is refused with both left intact.

@@ -5,7 +5,7 @@
 # the C lockstep runner (build/stc_sim-nN) over the same vectors: the whole
 # regression of each array size, no stalls, seed 1.
 #
-# usage: sim/sc/sc_bench.sh BUILD_DIR OUT.md REPS N...
+# usage: sim/systemc/sc_bench.sh BUILD_DIR OUT.md REPS N...
 # Both runners report simulated clock cycles and the CPU seconds of their
 # simulation loop; the median of REPS runs is kept (CPU time, so other load
 # on the machine matters less). hyperfine adds the wall-clock time of the

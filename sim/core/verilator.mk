@@ -14,7 +14,7 @@
 #                              +define+..., --x-assign unique ...);
 #                              rebuilt when PREREQS (default: the SOURCES)
 #                              change
-#     DIR/stc_rtl_verilator.o  the C shim of sim/stc_rtl.h over it (not for
+#     DIR/core/stc_rtl_verilator.o  the C shim of sim/core/stc_rtl.h over it (not for
 #                              --sc: the SystemC programs bind its pins)
 #   $(eval $(call VL_PROGRAM,BIN,OBJS,DIR[,CMODEL]))
 #     BIN linked from OBJS, the shim and model of DIR, the libraries (the
@@ -52,7 +52,7 @@ $(BUILD)/vlrt/c/%.o: $(VERILATOR_ROOT_INC)/%.cpp
 $(VLRT_C): $(VLRT_SRCS:%=$(BUILD)/vlrt/c/%.o)
 	ar rcs $@ $^
 
-# SC_ISYSTEM comes from sim/sc/sc.mk (pkg-config), expanded when used.
+# SC_ISYSTEM comes from sim/systemc/systemc.mk (pkg-config), expanded when used.
 $(BUILD)/vlrt/sc/%.o: $(VERILATOR_ROOT_INC)/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) $(SC_ISYSTEM) -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -c $< -o $@
@@ -66,7 +66,7 @@ vl_cov   = $(if $(findstring --coverage,$(1)),1,0)
 vl_sc    = $(if $(findstring --sc,$(1)),1,0)
 
 define VL_MODEL
-$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/verilator.mk
+$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
 	@rm -rf $(1) && mkdir -p $(1)
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
@@ -77,16 +77,18 @@ $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/verilator.mk
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; }
 
 ifeq ($(call vl_sc,$(5)),0)
-$(1)/stc_rtl_verilator.o: sim/stc_rtl_verilator.cpp sim/verilator.mk $(1)/Vstc_tile__ALL.a
-	$(CXX) $$(VL_CXXFLAGS) -MMD -MP -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
-	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2)) -Icmodel -Isim -isystem $(1) $(VL_INC) \
+$(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator.mk $(1)/Vstc_tile__ALL.a
+	@mkdir -p $(1)/core
+	$(CXX) $$(VL_CXXFLAGS) $$(DEPFLAGS) -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
+	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2)) -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
 	  -c $$< -o $$@
-DEPFILES += $(1)/stc_rtl_verilator.d
+	@$$(DEP_SOURCE)
+DEPFILES += $(1)/core/stc_rtl_verilator.d
 endif
 endef
 
 define VL_PROGRAM
-$(1): $(2) $(3)/stc_rtl_verilator.o $(3)/Vstc_tile__ALL.a $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) $(VLRT_C)
-	$(CXX) -o $$@ $(2) $(3)/stc_rtl_verilator.o $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) \
+$(1): $(2) $(3)/core/stc_rtl_verilator.o $(3)/Vstc_tile__ALL.a $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) $(VLRT_C)
+	$(CXX) -o $$@ $(2) $(3)/core/stc_rtl_verilator.o $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) \
 	  $(3)/Vstc_tile__ALL.a $(VLRT_C) -lz -pthread $(LDFLAGS)
 endef
