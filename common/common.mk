@@ -1,6 +1,7 @@
 # Copyright 2026 STC contributors
 # SPDX-License-Identifier: Apache-2.0
-# common.mk - utilities every program shares: the command-line parser.
+# common.mk - what every program shares: error values, the command-line
+# parser, the atomic file writer, the random number generator.
 COMMON_SRCS := $(wildcard common/*.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/%.o)
 COMMON_LIB  := $(BUILD)/libstc_common.a

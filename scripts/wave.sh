@@ -4,8 +4,9 @@
 # wave.sh - re-run one vector with FST tracing and show it in GTKWave with
 # a grouped save file (`make wave`, `make wave-shot`).
 #
-# usage: scripts/wave.sh RUNNER N MW KBW VEC SEED STALL OUTDIR [open | shot PNG]
+# usage: scripts/wave.sh RUNNER GTKW VEC SEED STALL OUTDIR [open | shot PNG]
 #   RUNNER  the tracing runner for the vector's N (build/stc_sim-nN-trace)
+#   GTKW    build/stc_gtkw, which writes the save file from the trace
 #   open    (default) start GTKWave when $DISPLAY is set, else print how to
 #   shot    open it on a virtual display and write a PNG screenshot
 # Writes OUTDIR/<vector>-s<SEED>-p<STALL>.fst and .gtkw. A mismatching run
@@ -13,11 +14,11 @@
 # could not run the vector.
 set -eu
 
-if [ $# -lt 8 ]; then
-    echo "usage: $0 RUNNER N MW KBW VEC SEED STALL OUTDIR [open | shot PNG]" >&2
+if [ $# -lt 6 ]; then
+    echo "usage: $0 RUNNER GTKW VEC SEED STALL OUTDIR [open | shot PNG]" >&2
     exit 2
 fi
-runner=$1 n=$2 mw=$3 kbw=$4 vec=$5 seed=$6 stall=$7 outdir=$8 mode=${9:-open} png=${10:-}
+runner=$1 gtkw_bin=$2 vec=$3 seed=$4 stall=$5 outdir=$6 mode=${7:-open} png=${8:-}
 here=$(cd "$(dirname "$0")" && pwd)
 
 mkdir -p "$outdir"
@@ -34,8 +35,7 @@ if [ "$status" -ge 2 ] || [ ! -s "$base.tmp.fst" ]; then
 fi
 mv -f "$base.tmp.fst" "$fst"
 cycles=$(sed -n 's/.* cycles=\([0-9]*\) .*/\1/p' "$log" | head -n 1)
-"$here/wave_gtkw.sh" "$n" "$mw" "$kbw" "$(cd "$(dirname "$fst")" && pwd)/$(basename "$fst")" \
-    "$gtkw" "${cycles:-60}"
+"$gtkw_bin" --cycles "${cycles:-60}" "$(cd "$(dirname "$fst")" && pwd)/$(basename "$fst")" "$gtkw"
 
 echo "wave: trace     $fst"
 echo "wave: save file $gtkw"

@@ -25,7 +25,7 @@
 #include "stc_lockstep.h"
 #include "stc_run_cli.h"
 #include "stc_shrink.h"
-#include "stc_vcd.h"
+#include "stc_trace.h"
 
 #define PATH_LEN 4096
 /* The shrinker's default budget as text, for the help. */
@@ -161,24 +161,6 @@ static int make_dirs(const char *path)
     return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* VCD -> FST with GTKWave's vcd2fst (temporary + rename). On success the
- * VCD is removed and `dump` names the FST; else `dump` stays the VCD. */
-static void convert_to_fst(const char *vcd, const char *fst, char *dump, size_t len)
-{
-    char tmp[PATH_LEN + 16];
-    snprintf(dump, len, "%s", vcd);
-    snprintf(tmp, sizeof tmp, "%s.tmp", fst);
-    char *argv[] = {"vcd2fst", (char *)vcd, tmp, NULL};
-    if (stc_cli_run_tool(argv) == 0 && rename(tmp, fst) == 0) {
-        remove(vcd);
-        snprintf(dump, len, "%s", fst);
-        return;
-    }
-    remove(tmp);
-    fprintf(stderr, "stc_debug: vcd2fst failed or is missing (scripts/deps.sh wave); "
-                    "keeping the VCD\n");
-}
-
 /* The failing run's options (the window hook is added by trace_run). */
 static stc_run_opts run_opts(const dbg_args *a, unsigned stall_pct)
 {
@@ -188,13 +170,13 @@ static stc_run_opts run_opts(const dbg_args *a, unsigned stall_pct)
     return ro;
 }
 
-/* Runs s with the window hook, writes prefix.fst (or .vcd) and .gtkw. */
+/* Runs s with the window hook, writes prefix.fst and prefix.gtkw. */
 static stc_status trace_run(stc_rtl *rtl, const stc_stream *s, const dbg_args *a,
                             unsigned stall_pct, const char *prefix, dbg_trace *t)
 {
     stc_window w;
     stc_run_opts ro = run_opts(a, stall_pct);
-    char vcd[PATH_LEN + 8], fst[PATH_LEN + 8], abs[PATH_MAX];
+    char abs[PATH_MAX];
     stc_status st = stc_window_init(&w, s->cmd[0].n, a->before, a->after);
     memset(t, 0, sizeof *t);
     ro.on_cycle = stc_window_hook;
@@ -202,12 +184,9 @@ static stc_status trace_run(stc_rtl *rtl, const stc_stream *s, const dbg_args *a
     if (st == STC_OK)
         st = stc_lockstep_stream(rtl, s, &ro, &t->res);
     if (st == STC_OK && !t->res.pass) {
-        snprintf(vcd, sizeof vcd, "%s.vcd", prefix);
-        snprintf(fst, sizeof fst, "%s.fst", prefix);
+        snprintf(t->dump, sizeof t->dump, "%s.fst", prefix);
         snprintf(t->gtkw, sizeof t->gtkw, "%s.gtkw", prefix);
-        st = stc_window_write_vcd(&w, vcd, a->vec);
-        if (st == STC_OK)
-            convert_to_fst(vcd, fst, t->dump, sizeof t->dump);
+        st = stc_window_write_fst(&w, t->dump, a->vec);
         const char *dump = realpath(t->dump, abs) ? abs : t->dump;
         if (st == STC_OK)
             st = stc_window_write_gtkw(&w, dump, t->gtkw);

@@ -80,7 +80,7 @@ ifeq ($(call vl_sc,$(5)),0)
 $(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator.mk $(1)/Vstc_tile__ALL.a
 	@mkdir -p $(1)/core
 	$(CXX) $$(VL_CXXFLAGS) $$(DEPFLAGS) -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
-	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2)) -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
+	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2)) -Icommon -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
 	  -c $$< -o $$@
 	@$$(DEP_SOURCE)
 DEPFILES += $(1)/core/stc_rtl_verilator.d

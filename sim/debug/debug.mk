@@ -15,8 +15,7 @@
 #   make debug-test                      proves it on a deliberately broken RTL
 
 WAVE_DIR     := $(BUILD)/wave
-WAVE_MW      := $(call clog2,$(M_MAX))
-WAVE_KBW     := $(call clog2,$(KB_MAX))
+STC_GTKW     := $(BUILD)/stc_gtkw
 WAVE_SHOT_VEC ?= vectors/regression/corner-wrap-n4-2of4-m8-k32-bias-s1.vec
 WAVE_PNG     ?=
 
@@ -26,8 +25,8 @@ WAVE_PNG     ?=
 define WAVE_RUN
 	@test -f $(call shq,$(1)) || { echo "make $@: no such vector file: $(call shq,$(1)) (VEC=path/to.vec)" >&2; exit 2; }
 	@n=$$(scripts/vec_n.sh $(call shq,$(1)) $(N)); \
-	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n-trace || exit 2; \
-	scripts/wave.sh $(BUILD)/stc_sim-n$$n-trace $$n $(WAVE_MW) $(WAVE_KBW) $(call shq,$(1)) $(SEED) $(STALL) \
+	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n-trace $(STC_GTKW) || exit 2; \
+	scripts/wave.sh $(BUILD)/stc_sim-n$$n-trace $(STC_GTKW) $(call shq,$(1)) $(SEED) $(STALL) \
 	  $(call shq,$(WAVE_DIR)) $(2)
 endef
 
@@ -41,11 +40,22 @@ wave-shot:
 # ---- the debug program: build/stc_debug-nN --------------------------------
 # Same objects as the runner (sim.mk's SIM_C_OBJS, shim, libraries) with its
 # own main, the window tracer and the shrinker.
-DBG_C_OBJS := $(BUILD)/sim/apps/stc_debug_main.o $(BUILD)/sim/debug/stc_vcd.o $(BUILD)/sim/debug/stc_shrink.o
+DBG_C_OBJS := $(BUILD)/sim/apps/stc_debug_main.o $(BUILD)/sim/debug/stc_trace.o $(BUILD)/sim/debug/stc_gtkw.o \
+              $(BUILD)/sim/debug/stc_shrink.o
 DBG_OUT    ?= $(BUILD)/fail
 DBG_FLAGS  ?=
 
-DEPFILES += $(DBG_C_OBJS:.o=.d)
+DEPFILES += $(DBG_C_OBJS:.o=.d) $(BUILD)/sim/apps/stc_gtkw_main.d
+
+# stc_gtkw: the save file of a tile trace (make wave), through the same
+# writer as the debugger's (sim/debug/stc_gtkw.c), reading the trace with
+# the fstapi library of Verilator's runtime.
+$(BUILD)/sim/apps/stc_gtkw_main.o: CFLAGS += -isystem $(VERILATOR_ROOT_INC)
+$(STC_GTKW): $(BUILD)/sim/apps/stc_gtkw_main.o $(BUILD)/sim/debug/stc_gtkw.o $(COMMON_LIB) $(VLRT_C)
+	$(CXX) -o $@ $^ -lz -pthread $(LDFLAGS)
+# The trace writer uses the fstapi library Verilator ships (and links into
+# every program with its runtime, $(VLRT_C)).
+$(BUILD)/sim/debug/stc_trace.o: CFLAGS += -isystem $(VERILATOR_ROOT_INC)
 
 # $(1) = N, $(2) = Verilator build suffix ("" is sim.mk's build, "-bug" ours)
 define DBG_LINK_RULES
@@ -89,7 +99,7 @@ verdict-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_sim-n$(DBG_TEST_N)-bu
 
 # `make debug-test`: the tools above on the broken N=4 build (see
 # sim/debug/debug_test.sh for what it checks).
-debug-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_debug-n$(DBG_TEST_N) \
+debug-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_debug-n$(DBG_TEST_N) $(STC_GTKW) \
             $(BUILD)/stc_sim-n$(DBG_TEST_N)-bug $(BUILD)/stc_debug-n$(DBG_TEST_N)-bug
 	@$(DEPS) wave
 	@sim/debug/debug_test.sh $(BUILD)

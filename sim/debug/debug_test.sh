@@ -7,7 +7,7 @@
 #
 # usage: sim/debug/debug_test.sh BUILD
 # Needs BUILD/stc_sim-n4 (good), BUILD/stc_sim-n4-bug, BUILD/stc_debug-n4-bug,
-# BUILD/stc_debug-n4 and fst2vcd.
+# BUILD/stc_debug-n4, BUILD/stc_gtkw and fst2vcd.
 set -u
 build=${1:-build}
 vec=${DBG_TEST_VEC:-vectors/regression/sp24-n4-2of4-m16-k64-s1.vec}
@@ -64,6 +64,11 @@ for f in "$prefix.fst" "$prefix.gtkw" "$prefix.min.vec" "$prefix.min.fst" "$pref
     check "written: $f" test -s "$f"
 done
 check "no VCD left behind" test ! -e "$prefix.vcd"
+# stc_gtkw looks every signal up in the trace: the failure trace is not a
+# trace of the tile (no TOP.w_meta_i), so it refuses with exit 2.
+"$build/stc_gtkw" "$prefix.fst" "$out/wrong.gtkw" >/dev/null 2>&1
+check "stc_gtkw refuses a trace that lacks the tile's signals (exit 2, no file)" \
+    test $? -eq 2 -a ! -e "$out/wrong.gtkw"
 
 # 3. Save file: marker on the first divergent cycle (time 2C), the
 #    divergent signal first, and it names the FST.
@@ -95,12 +100,14 @@ read -r t name <<<"$(fst_first_mismatch "$prefix.min.fst")"
 check "minimal FST first mismatch = ${msig:-?} at cycle ${mcyc:-?}" \
     test "${t:-}/${name:-}" = "$((2 * ${mcyc:-0}))/mismatch_$(vcd_name "${msig:-}")"
 
-# 6. Deterministic: a second run writes the same vector and save file.
+# 6. Deterministic: a second run writes the same vector, trace (byte for
+# byte: the FST carries no date) and save file.
 "$dbg" --seed "$seed" --stall "$stall" --out "$out-again" "$vec" >/dev/null 2>&1
 again=$out-again/$(basename "$prefix")
 check "deterministic shrink (identical .min.vec)" cmp -s "$min" "$again.min.vec"
 check "deterministic save file" cmp -s <(grep -v '^\[dumpfile\]' "$prefix.gtkw") \
     <(grep -v '^\[dumpfile\]' "$again.gtkw")
+check "deterministic trace (identical .fst)" cmp -s "$prefix.fst" "$again.fst"
 
 # 7. On the good RTL there is nothing to debug: exit 0, no files.
 "$build/stc_debug-n4" --seed "$seed" --stall "$stall" --out "$out/good" "$vec" >/dev/null 2>&1

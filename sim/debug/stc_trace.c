@@ -1,20 +1,26 @@
 // Copyright 2026 STC contributors
 // SPDX-License-Identifier: Apache-2.0
 /*
- * stc_vcd.c - windowed failure trace (see stc_vcd.h).
+ * stc_trace.c - windowed failure trace (see stc_trace.h).
  *
  * The traced signals are described once, in a table of offsets into the
  * signal structs (the same fields and names as stc_compare.c), expanded
- * into one VCD variable per array element and side.
+ * into one trace variable per array element and side. The trace is FST,
+ * written with the fstapi library that Verilator ships (and links into
+ * every program with its runtime): no VCD, no external converter.
  */
-#include "stc_vcd.h"
+#include "stc_trace.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <gtkwave/fstapi.h>
+
+#include "stc_gtkw.h"
 #include "stc_out.h"
 
 enum vkind { K_BOOL, K_I8, K_U8, K_U32, K_I32 };
@@ -23,7 +29,7 @@ enum vside { SIDE_IN, SIDE_OUT, SIDE_PRB };
 enum vfmt { FMT_BIN, FMT_DEC, FMT_SDEC, FMT_HEX };
 
 typedef struct vfield {
-    const char *name; /* VCD name stem; compare name in cmp when they differ */
+    const char *name; /* trace name stem; compare name in cmp when they differ */
     const char *cmp;  /* stc_compare's signal name */
     enum vside side;
     size_t offset;
@@ -259,7 +265,7 @@ static const void *side_base(const stc_snap *s, enum vside side, bool expected)
     return expected ? (const void *)&s->ep : (const void *)&s->ap;
 }
 
-void stc_vcd_element_name(const stc_diff *d, char *buf, size_t len)
+void stc_trace_element_name(const stc_diff *d, char *buf, size_t len)
 {
     if (strcmp(d->signal, "cnt") == 0 && d->col >= 0 && d->col < STC_NUM_COUNTERS)
         snprintf(buf, len, "cnt_%s", cnt_names[d->col]);
@@ -277,135 +283,125 @@ void stc_vcd_element_name(const stc_diff *d, char *buf, size_t len)
  * three per compared element (rtl, ref, mismatch). */
 enum { VAR_CLK, VAR_CYCLE, VAR_ANY, VAR_FIRST };
 
-typedef struct vcd_out {
-    FILE *f;
+/* The trace being written: FST through the writer Verilator ships
+ * (gtkwave/fstapi, in libverilated), one handle per variable. */
+typedef struct fst_out {
+    void *ctx;
     const velem *in;
     size_t nin;
     const velem *cmp;
     size_t ncmp;
-    int64_t *prev; /* last dumped value per variable */
+    fstHandle *h;  /* per variable */
+    int64_t *prev; /* last written value per variable */
+    bool *seen;    /* written at least once */
     size_t nvars;
-} vcd_out;
+} fst_out;
 
-static void vcd_id(size_t v, char *buf)
+static void fst_var(fst_out *o, size_t v, unsigned width, const char *prefix, const char *name)
 {
-    int i = 0;
-    do {
-        buf[i++] = (char)('!' + v % 94);
-        v /= 94;
-    } while (v);
-    buf[i] = '\0';
+    char full[96];
+    snprintf(full, sizeof full, "%s%s", prefix, name);
+    o->h[v] = fstWriterCreateVar(o->ctx, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, width, full, 0);
 }
 
-static void vcd_var(FILE *f, size_t v, unsigned width, const char *prefix, const char *name)
+static void fst_header(fst_out *o, const char *title)
 {
-    char id[8];
-    vcd_id(v, id);
-    if (width == 1)
-        fprintf(f, "$var wire 1 %s %s%s $end\n", id, prefix, name);
-    else
-        fprintf(f, "$var wire %u %s %s%s [%u:0] $end\n", width, id, prefix, name, width - 1);
-}
-
-static void vcd_header(const vcd_out *o, const char *title)
-{
-    FILE *f = o->f;
-    fprintf(f, "$comment %s $end\n$timescale 1ns $end\n$scope module lockstep $end\n",
-            title ? title : "stc failure trace");
-    vcd_var(f, VAR_CLK, 1, "", "clk");
-    vcd_var(f, VAR_CYCLE, 32, "", "cycle");
-    vcd_var(f, VAR_ANY, 1, "", "mismatch");
+    /* A fixed date and version: the same run writes the same bytes. */
+    fstWriterSetDate(o->ctx, "(not recorded)");
+    fstWriterSetVersion(o->ctx, "stc_debug");
+    fstWriterSetComment(o->ctx, title ? title : "stc failure trace");
+    fstWriterSetTimescale(o->ctx, -9); /* 1 ns */
+    fstWriterSetScope(o->ctx, FST_ST_VCD_MODULE, "lockstep", NULL);
+    fst_var(o, VAR_CLK, 1, "", "clk");
+    fst_var(o, VAR_CYCLE, 32, "", "cycle");
+    fst_var(o, VAR_ANY, 1, "", "mismatch");
     for (size_t i = 0; i < o->nin; i++)
-        vcd_var(f, VAR_FIRST + i, o->in[i].f->width, "in_", o->in[i].name);
+        fst_var(o, VAR_FIRST + i, o->in[i].f->width, "in_", o->in[i].name);
     for (size_t i = 0; i < o->ncmp; i++) {
         size_t v = VAR_FIRST + o->nin + 3 * i;
-        vcd_var(f, v, o->cmp[i].f->width, "rtl_", o->cmp[i].name);
-        vcd_var(f, v + 1, o->cmp[i].f->width, "ref_", o->cmp[i].name);
-        vcd_var(f, v + 2, 1, "mismatch_", o->cmp[i].name);
+        fst_var(o, v, o->cmp[i].f->width, "rtl_", o->cmp[i].name);
+        fst_var(o, v + 1, o->cmp[i].f->width, "ref_", o->cmp[i].name);
+        fst_var(o, v + 2, 1, "mismatch_", o->cmp[i].name);
     }
-    fprintf(f, "$upscope $end\n$enddefinitions $end\n");
+    fstWriterSetUpscope(o->ctx);
 }
 
-/* Writes variable v's value when it changed (or always when `all`). */
-static void vcd_value(vcd_out *o, size_t v, unsigned width, int64_t value, bool all)
+/* Writes variable v's value when it changed (or was never written). */
+static void fst_value(fst_out *o, size_t v, unsigned width, int64_t value)
 {
-    char id[8], bits[72];
     uint64_t u = width >= 64 ? (uint64_t)value : (uint64_t)value & ((1ull << width) - 1);
-    if (!all && o->prev[v] == (int64_t)u)
+    if (o->seen[v] && o->prev[v] == (int64_t)u)
         return;
+    o->seen[v] = true;
     o->prev[v] = (int64_t)u;
-    vcd_id(v, id);
-    if (width == 1) {
-        fprintf(o->f, "%c%s\n", u ? '1' : '0', id);
-        return;
-    }
-    int len = 0;
-    for (int b = (int)width - 1; b >= 0; b--)
-        if (len || ((u >> b) & 1u) || b == 0)
-            bits[len++] = (char)('0' + ((u >> b) & 1u));
-    bits[len] = '\0';
-    fprintf(o->f, "b%s %s\n", bits, id);
+    fstWriterEmitValueChange64(o->ctx, o->h[v], width, u);
 }
 
-static void vcd_cycle(vcd_out *o, const stc_snap *s, bool all)
+static void fst_cycle(fst_out *o, const stc_snap *s)
 {
     bool any = false;
-    fprintf(o->f, "#%" PRIu64 "\n", 2 * s->cycle);
-    vcd_value(o, VAR_CLK, 1, 1, all);
-    vcd_value(o, VAR_CYCLE, 32, (int64_t)s->cycle, all);
+    fstWriterEmitTimeChange(o->ctx, 2 * s->cycle);
+    fst_value(o, VAR_CLK, 1, 1);
+    fst_value(o, VAR_CYCLE, 32, (int64_t)s->cycle);
     for (size_t i = 0; i < o->nin; i++)
-        vcd_value(o, VAR_FIRST + i, o->in[i].f->width, load(&s->in, &o->in[i]), all);
+        fst_value(o, VAR_FIRST + i, o->in[i].f->width, load(&s->in, &o->in[i]));
     for (size_t i = 0; i < o->ncmp; i++) {
         const velem *e = &o->cmp[i];
         size_t v = VAR_FIRST + o->nin + 3 * i;
         int64_t act = load(side_base(s, e->f->side, false), e);
         int64_t exp = load(side_base(s, e->f->side, true), e);
-        vcd_value(o, v, e->f->width, act, all);
-        vcd_value(o, v + 1, e->f->width, exp, all);
-        vcd_value(o, v + 2, 1, act != exp, all);
+        fst_value(o, v, e->f->width, act);
+        fst_value(o, v + 1, e->f->width, exp);
+        fst_value(o, v + 2, 1, act != exp);
         any |= act != exp;
     }
-    vcd_value(o, VAR_ANY, 1, any, all);
-    fprintf(o->f, "#%" PRIu64 "\n", 2 * s->cycle + 1);
-    vcd_value(o, VAR_CLK, 1, 0, false);
+    fst_value(o, VAR_ANY, 1, any);
+    fstWriterEmitTimeChange(o->ctx, 2 * s->cycle + 1);
+    fst_value(o, VAR_CLK, 1, 0);
 }
 
-static stc_status vcd_body(vcd_out *o, const stc_window *w, const char *title)
+static void fst_body(fst_out *o, const stc_window *w, const char *title)
 {
-    vcd_header(o, title);
-    for (size_t i = 0; i < w->count; i++) {
-        if (i == 0)
-            fprintf(o->f, "$dumpvars\n");
-        vcd_cycle(o, window_at(w, i), i == 0);
-    }
+    fst_header(o, title);
+    for (size_t i = 0; i < w->count; i++)
+        fst_cycle(o, window_at(w, i));
     if (w->count)
-        fprintf(o->f, "#%" PRIu64 "\n", 2 * (window_at(w, w->count - 1)->cycle + 1));
-    return ferror(o->f) ? STC_EIO : STC_OK;
+        fstWriterEmitTimeChange(o->ctx, 2 * (window_at(w, w->count - 1)->cycle + 1));
 }
 
-stc_status stc_window_write_vcd(const stc_window *w, const char *path, const char *title)
+/* fstapi writes to a path and seeks in it: the trace goes to a temporary
+ * file beside PATH, renamed over it once closed. */
+stc_status stc_window_write_fst(const stc_window *w, const char *path, const char *title)
 {
-    vcd_out o;
+    fst_out o;
+    char tmp[4096];
     stc_status st = STC_ENOMEM;
     memset(&o, 0, sizeof o);
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
+        return STC_EIO;
     o.in = expand(in_fields, NFIELDS(in_fields), w->n, &o.nin);
     o.cmp = expand(cmp_fields, NFIELDS(cmp_fields), w->n, &o.ncmp);
     if (o.in && o.cmp) {
         o.nvars = VAR_FIRST + o.nin + 3 * o.ncmp;
         o.prev = calloc(o.nvars, sizeof *o.prev);
+        o.seen = calloc(o.nvars, sizeof *o.seen);
+        o.h = calloc(o.nvars, sizeof *o.h);
     }
-    if (o.prev) {
-        stc_out out;
-        st = stc_out_open(&out, path, NULL, 0);
-        if (st == STC_OK) {
-            o.f = out.f;
-            stc_status body = vcd_body(&o, w, title);
-            st = stc_out_close(&out, body == STC_OK, NULL, 0);
-            if (st == STC_OK)
-                st = body;
+    if (o.prev && o.seen && o.h) {
+        o.ctx = fstWriterCreate(tmp, 1);
+        st = o.ctx ? STC_OK : STC_EIO;
+    }
+    if (st == STC_OK) {
+        fst_body(&o, w, title);
+        fstWriterClose(o.ctx);
+        if (rename(tmp, path) != 0) {
+            remove(tmp);
+            st = STC_EIO;
         }
     }
     free(o.prev);
+    free(o.seen);
+    free(o.h);
     free((void *)o.in);
     free((void *)o.cmp);
     return st;
@@ -413,19 +409,17 @@ stc_status stc_window_write_vcd(const stc_window *w, const char *path, const cha
 
 /* ---- GTKWave save file -------------------------------------------------------- */
 
-static const char *fmt_flags(enum vfmt f)
+static stc_gtkw_fmt gtkw_fmt(enum vfmt f)
 {
-    /* GTKWave trace flags: 0x20 right-justify | 0x8 bin, 0x4 dec, 0x2 hex,
-     * 0x400 signed. */
     switch (f) {
     case FMT_BIN:
-        return "@28";
+        return STC_GTKW_BIN;
     case FMT_DEC:
-        return "@24";
+        return STC_GTKW_DEC;
     case FMT_SDEC:
-        return "@420";
+        return STC_GTKW_SDEC;
     default:
-        return "@22";
+        return STC_GTKW_HEX;
     }
 }
 
@@ -448,11 +442,12 @@ static const vfield *diff_field(const stc_diff *d)
 
 static void gtkw_trace(FILE *f, const vfield *fd, const char *prefix, const char *name, int color)
 {
-    fprintf(f, "[color] %d\n%s\n", color, fmt_flags(fd->fmt));
+    char full[128];
     if (fd->width == 1)
-        fprintf(f, "lockstep.%s%s\n", prefix, name);
+        snprintf(full, sizeof full, "lockstep.%s%s", prefix, name);
     else
-        fprintf(f, "lockstep.%s%s[%u:0]\n", prefix, name, fd->width - 1);
+        snprintf(full, sizeof full, "lockstep.%s%s[%u:0]", prefix, name, fd->width - 1);
+    stc_gtkw_trace(f, full, NULL, gtkw_fmt(fd->fmt), color);
 }
 
 /* rtl_, ref_ (and, with flag, mismatch_) traces of one element. */
@@ -479,23 +474,18 @@ static void gtkw_input(FILE *f, const char *field, const char *name)
         gtkw_trace(f, fd, "in_", name, 3);
 }
 
-static void gtkw_group(FILE *f, const char *name, bool begin)
-{
-    fprintf(f, "%s\n-%s\n", begin ? "@800200" : "@1000200", name);
-}
-
 static void gtkw_top(FILE *f, const stc_window *w)
 {
     char title[96], name[64];
     snprintf(title, sizeof title, "first divergence: cycle %" PRIu64, w->first_bad);
-    gtkw_group(f, title, true);
+    stc_gtkw_group(f, title, true);
     for (unsigned i = 0; i < w->ntop; i++) {
         const vfield *fd = diff_field(&w->top[i]);
-        stc_vcd_element_name(&w->top[i], name, sizeof name);
+        stc_trace_element_name(&w->top[i], name, sizeof name);
         if (fd)
             gtkw_pair(f, fd, name, true);
     }
-    gtkw_group(f, title, false);
+    stc_gtkw_group(f, title, false);
 }
 
 static void gtkw_handshakes(FILE *f)
@@ -504,7 +494,7 @@ static void gtkw_handshakes(FILE *f)
         {"cmd_valid", "cmd_ready"}, {"bias_valid", "bias_ready"}, {"w_valid", "w_ready"},
         {"a_valid", "a_ready"},     {"res_ready", "res_valid"},
     };
-    gtkw_group(f, "handshakes", true);
+    stc_gtkw_group(f, "handshakes", true);
     gtkw_input(f, "rst_n", "rst_n");
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         gtkw_input(f, pairs[i][0], pairs[i][0]);
@@ -512,12 +502,12 @@ static void gtkw_handshakes(FILE *f)
     }
     gtkw_elem(f, "busy", "busy");
     gtkw_elem(f, "err", "err");
-    gtkw_group(f, "handshakes", false);
-    gtkw_group(f, "controller", true);
+    stc_gtkw_group(f, "handshakes", false);
+    stc_gtkw_group(f, "controller", true);
     gtkw_elem(f, "state", "state");
     gtkw_elem(f, "blk", "blk");
     gtkw_elem(f, "beat", "beat");
-    gtkw_group(f, "controller", false);
+    stc_gtkw_group(f, "controller", false);
 }
 
 /* PEs worth watching: metadata groups 0 and 1 of column 0 (lo/hi rows). */
@@ -526,13 +516,13 @@ static void gtkw_pes(FILE *f, const stc_window *w, const char *title, const char
 {
     char name[48];
     unsigned rows = w->n < 4 ? w->n : 4;
-    gtkw_group(f, title, true);
+    stc_gtkw_group(f, title, true);
     for (unsigned r = 0; r < rows; r++)
         for (size_t i = 0; i < nf; i++) {
             snprintf(name, sizeof name, "%s_%u_0", fields[i], r);
             gtkw_elem(f, fields[i], name);
         }
-    gtkw_group(f, title, false);
+    stc_gtkw_group(f, title, false);
 }
 
 static void gtkw_columns(FILE *f, const stc_window *w)
@@ -540,19 +530,19 @@ static void gtkw_columns(FILE *f, const stc_window *w)
     static const char *const fields[] = {"acc_we", "acc_row", "acc_wdata"};
     char name[48];
     unsigned cols = w->n < 4 ? w->n : 4;
-    gtkw_group(f, "accumulators (write port)", true);
+    stc_gtkw_group(f, "accumulators (write port)", true);
     for (unsigned c = 0; c < cols; c++)
         for (size_t i = 0; i < 3; i++) {
             snprintf(name, sizeof name, "%s_%u", fields[i], c);
             gtkw_elem(f, fields[i], name);
         }
-    gtkw_group(f, "accumulators (write port)", false);
-    gtkw_group(f, "counters", true);
+    stc_gtkw_group(f, "accumulators (write port)", false);
+    stc_gtkw_group(f, "counters", true);
     for (unsigned j = 0; j < STC_NUM_COUNTERS; j++) {
         snprintf(name, sizeof name, "cnt_%s", cnt_names[j]);
         gtkw_elem(f, "cnt", name);
     }
-    gtkw_group(f, "counters", false);
+    stc_gtkw_group(f, "counters", false);
 }
 
 static void gtkw_body(FILE *f, const stc_window *w, const char *dump_path)
@@ -561,28 +551,21 @@ static void gtkw_body(FILE *f, const stc_window *w, const char *dump_path)
     static const char *const gates[] = {"pe_v", "pe_en", "pe_en_q"};
     uint64_t first = 0, last = 0, marker = stc_window_marker_cycle(w);
     char name[48];
-    int zoom = 0;
     stc_window_span(w, &first, &last);
-    /* About 5 * 2^-zoom time units fit the 1600-pixel window. */
-    for (uint64_t span = 5; span < 2 * (last - first + 2); span *= 2)
-        zoom--;
-    fprintf(f, "[*] STC failure trace: rtl_* (RTL), ref_* (golden model), mismatch_*\n");
-    fprintf(f, "[dumpfile] \"%s\"\n[timestart] %" PRIu64 "\n", dump_path, 2 * first);
-    fprintf(f, "[size] 1600 1000\n[pos] -1 -1\n*%d.000000 %" PRIu64, zoom, 2 * marker);
-    for (int i = 0; i < 26; i++)
-        fprintf(f, " -1");
-    fprintf(f, "\n[sst_expanded] 0\n[signals_width] 330\n[sst_vpaned_height] 300\n");
+    stc_gtkw_header(f, "STC failure trace: rtl_* (RTL), ref_* (golden model), mismatch_*",
+                    dump_path, 2 * first, 2 * (last + 2) - 4, (int64_t)(2 * marker), NULL);
     if (w->diverged)
         gtkw_top(f, w);
-    fprintf(f, "[color] 0\n@24\nlockstep.cycle[31:0]\n@28\nlockstep.clk\n");
-    fprintf(f, "[color] 1\n@28\nlockstep.mismatch\n");
+    stc_gtkw_trace(f, "lockstep.cycle[31:0]", NULL, STC_GTKW_DEC, 0);
+    stc_gtkw_trace(f, "lockstep.clk", NULL, STC_GTKW_BIN, STC_GTKW_NO_COLOR);
+    stc_gtkw_trace(f, "lockstep.mismatch", NULL, STC_GTKW_BIN, 1);
     gtkw_handshakes(f);
-    gtkw_group(f, "decode mux and metadata", true);
+    stc_gtkw_group(f, "decode mux and metadata", true);
     for (unsigned c = 0; c < (w->n < 4 ? w->n : 4); c++) {
         snprintf(name, sizeof name, "w_meta_%u", c);
         gtkw_input(f, "w_meta", name);
     }
-    gtkw_group(f, "decode mux and metadata", false);
+    stc_gtkw_group(f, "decode mux and metadata", false);
     gtkw_pes(f, w, "PE decode (column 0)", decode, 4);
     gtkw_pes(f, w, "gate enables (column 0)", gates, 3);
     gtkw_columns(f, w);

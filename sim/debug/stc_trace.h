@@ -1,26 +1,26 @@
 // Copyright 2026 STC contributors
 // SPDX-License-Identifier: Apache-2.0
 /*
- * stc_vcd.h - windowed failure trace: the golden model's expected signals
+ * stc_trace.h - windowed failure trace: the golden model's expected signals
  * beside the RTL's, around the first divergent cycle.
  *
  * An stc_window is a per-cycle hook for stc_lockstep_run (stc_window_hook).
  * It keeps the last `before` cycles of both sides' compared signals and the
  * inputs in a ring, finds the first divergent cycle itself (with
  * stc_compare_cycle, the runner's own comparison) and keeps recording
- * `after` more cycles. stc_window_write_vcd then dumps the window as a VCD
+ * `after` more cycles. stc_window_write_fst then dumps the window as an FST
  * with, for every compared signal element, rtl_<sig> (actual), ref_<sig>
  * (expected) and mismatch_<sig> (1 where they differ), plus the inputs
  * (in_*), a clock, the cycle number and an any-mismatch flag.
  * stc_window_write_gtkw writes a GTKWave save file that opens with the
  * marker on the first divergent cycle and the divergent signals at the top.
  *
- * Time axis: cycle c spans VCD times [2c, 2c+2), the clock rises at 2c
+ * Time axis: cycle c spans trace times [2c, 2c+2), the clock rises at 2c
  * (the values shown are the ones of the cycle that edge starts). The
  * marker of a divergence at cycle c is at time 2c.
  */
-#ifndef STC_VCD_H
-#define STC_VCD_H
+#ifndef STC_TRACE_H
+#define STC_TRACE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -65,14 +65,15 @@ bool stc_window_span(const stc_window *w, uint64_t *first, uint64_t *last);
  * last cycle held when the run failed without one (result, timeout). */
 uint64_t stc_window_marker_cycle(const stc_window *w);
 
-/* VCD name of a diff's signal element without prefix, e.g. "pe_prod_3_5",
- * "acc_we_2", "cnt_macs_actual", "state". */
-void stc_vcd_element_name(const stc_diff *d, char *buf, size_t len);
+/* Trace name of a diff's signal element without prefix, e.g.
+ * "pe_prod_3_5", "acc_we_2", "cnt_macs_actual", "state". */
+void stc_trace_element_name(const stc_diff *d, char *buf, size_t len);
 
-/* Writes the window as a VCD (atomically). `title` goes into $comment. */
-stc_status stc_window_write_vcd(const stc_window *w, const char *path, const char *title);
+/* Writes the window as an FST (a temporary file renamed over path when
+ * complete); `title` becomes the FST's comment. */
+stc_status stc_window_write_fst(const stc_window *w, const char *path, const char *title);
 
-/* Writes the GTKWave save file for `dump_path` (the FST or VCD). */
+/* Writes the GTKWave save file for `dump_path` (the FST). */
 stc_status stc_window_write_gtkw(const stc_window *w, const char *dump_path, const char *path);
 
 #endif
