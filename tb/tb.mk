@@ -2,7 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # tb.mk - Criterion unit tests. Every tb/unit/test_*.c is one suite of the same
 # binary; it runs from the repository root so vector paths are relative.
-TB_SRCS := $(wildcard tb/unit/test_*.c)
+# The harness modules (lockstep, host, compare, coverage, trace writer) are
+# tested against tb/unit/rtl_double.c, the golden model behind the stc_rtl
+# interface, instead of the Verilated RTL; the trace writer's fstapi comes
+# with Verilator's runtime ($(VLRT_C)).
+TB_SRCS := $(wildcard tb/unit/test_*.c) tb/unit/rtl_double.c
+TB_HARNESS_OBJS = $(filter-out $(BUILD)/sim/core/stc_run_cli.o,$(SIM_C_OBJS)) \
+                  $(BUILD)/sim/cov/stc_fcov.o $(BUILD)/sim/debug/stc_trace.o $(BUILD)/sim/debug/stc_gtkw.o
 TB_BIN  := $(BUILD)/stc_unit_tests
 CRITERION_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
@@ -13,11 +19,13 @@ DEPFILES += $(TB_OBJS:.o=.d)
 $(BUILD)/unit/tb/%.o: tb/%.c tb/tb.mk
 	@$(DEPS) core
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itb $(DEPFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -Itb -Itb/unit -isystem $(VERILATOR_ROOT_INC) $(DEPFLAGS) -c $< -o $@
 	@$(DEP_SOURCE)
 
-$(TB_BIN): $(TB_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CC) $(CFLAGS) -o $@ $(TB_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(CRITERION_LIBS) $(LDFLAGS)
+$(TB_BIN): $(TB_OBJS) $(TB_HARNESS_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(VLRT_C)
+	@$(DEPS) core sim
+	$(CXX) -o $@ $(TB_OBJS) $(TB_HARNESS_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(VLRT_C) \
+	  $(CRITERION_LIBS) -lz -pthread $(LDFLAGS)
 
 UNIT_FLAGS ?=
 unit: $(TB_BIN)
