@@ -175,15 +175,9 @@ static double now_seconds(void)
 static void print_run_options(FILE *f, const sim_args *a)
 {
     char q[4096];
-    fprintf(f, " --seed %" PRIu64 " --stall %u", a->run.seed, a->run.stall_pct);
-    if (a->run.policy != STC_POLICY_B2B)
-        fprintf(f, " --policy %s", stc_policy_name(a->run.policy));
-    if (a->run.reset_at)
-        fprintf(f, " --reset-at %" PRIu64, a->run.reset_at);
+    stc_run_cli_print(f, &a->run);
     if (a->run.hold)
         fprintf(f, " --hold %" PRIu64, a->run.hold);
-    if (a->run.meta_fault)
-        fputs(" --meta-fault", f);
     if (a->run.max_errors > 1)
         fprintf(f, " --max-errors %u", a->run.max_errors);
     for (int i = 1; i <= a->nplusargs; i++)

@@ -5,6 +5,8 @@
  */
 #include "stc_run_cli.h"
 
+#include <inttypes.h>
+
 const stc_opt stc_run_cli_stalls[] = {
     {STC_RUN_OPT_SEED, "seed", 0, "S", "seed of the stall pattern (default 1)"},
     {STC_RUN_OPT_STALL, "stall", 0, "P",
@@ -27,6 +29,17 @@ const stc_opt stc_run_cli_streams[] = {
      "when model and RTL agree every cycle and err_o rises with it"},
     {0, NULL, 0, NULL, NULL},
 };
+
+void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
+{
+    fprintf(f, " --seed %" PRIu64 " --stall %u", ro->seed, ro->stall_pct);
+    if (ro->policy != STC_POLICY_B2B)
+        fprintf(f, " --policy %s", stc_policy_name(ro->policy));
+    if (ro->reset_at)
+        fprintf(f, " --reset-at %" PRIu64, ro->reset_at);
+    if (ro->meta_fault)
+        fputs(" --meta-fault", f);
+}
 
 int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *val)
 {

@@ -10,7 +10,7 @@
 #define STC_RUN_CLI_H
 
 #include "stc_cli.h"
-#include "stc_lockstep.h"
+#include "stc_step.h"
 
 /* Option ids, apart from any program's own (which start at 1). */
 enum {
@@ -29,5 +29,9 @@ extern const stc_opt stc_run_cli_streams[];
 /* Applies one of the options above to *ro; returns 0, or STC_CLI_ERROR
  * after saying what is wrong (as `cmd`). */
 int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *val);
+
+/* Prints the options above that replay a run (" --seed S --stall P" and
+ * the stream options that differ from the defaults), for reproduce lines. */
+void stc_run_cli_print(FILE *f, const stc_run_opts *ro);
 
 #endif

@@ -11,7 +11,7 @@ extern "C" {
 #include "stc_compare.h"
 #include "stc_gen.h"
 #include "stc_host.h"
-#include "stc_lockstep.h"
+#include "stc_step.h"
 #include "stc_ports.h"
 #include "stc_run_cli.h"
 #include "stc_tile.h"

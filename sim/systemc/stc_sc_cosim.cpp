@@ -35,8 +35,7 @@ namespace
 constexpr unsigned CLK_NS = 10;
 
 struct options {
-    uint64_t seed = 1;
-    unsigned stall_pct = 0;
+    stc_run_opts run{}; // --seed, --stall and the stream options (stc_run_cli.h)
     unsigned max_errors = 1;
     bool quiet = false;
     std::vector<const char *> vecs;
@@ -62,8 +61,8 @@ const stc_cmd sc_cmd = {
     "stc_sim_sc",
     "[options] VECTOR.vec|STREAM.vec...",
     "SystemC lockstep cosim: the Verilated RTL (verilator --sc) against the golden model\n"
-    "on one sc_clock, with the same host, compare and verdicts as stc_sim (policy b2b).",
-    {stc_run_cli_stalls, sc_opts, nullptr, nullptr},
+    "on one sc_clock, through the same lockstep step as stc_sim: the same verdicts.",
+    {stc_run_cli_stalls, stc_run_cli_streams, sc_opts, nullptr},
     nullptr,
     "0 pass, 1 mismatch, 2 bad input or set-up error",
 };
@@ -73,7 +72,6 @@ int apply_option(void *ctx, int id, const char *val)
 {
     options &o = *static_cast<options *>(ctx);
     uint64_t v = 0;
-    stc_run_opts ro{};
     switch (id) {
     case OPT_QUIET:
         o.quiet = true;
@@ -84,13 +82,7 @@ int apply_option(void *ctx, int id, const char *val)
         o.max_errors = static_cast<unsigned>(v);
         return 0;
     default:
-        ro.seed = o.seed;
-        ro.stall_pct = o.stall_pct;
-        if (stc_run_cli_apply(&sc_cmd, &ro, id, val))
-            return STC_CLI_ERROR;
-        o.seed = ro.seed;
-        o.stall_pct = ro.stall_pct;
-        return 0;
+        return stc_run_cli_apply(&sc_cmd, &o.run, id, val);
     }
 }
 
@@ -98,6 +90,7 @@ int apply_option(void *ctx, int id, const char *val)
 int parse_args(int argc, char **argv, options &o)
 {
     int first = argc;
+    o.run.seed = 1;
     int rc = stc_cli_parse(&sc_cmd, argc, argv, apply_option, &o, &first);
     if (rc)
         return rc;
@@ -138,90 +131,43 @@ SC_MODULE(checker)
     }
 
   private:
-    // A rule of sim/core/stc_host.h broke (protocol, err_o, counters, result rows).
-    static void note_check_failure(const stc_host &host, stc_run_result &res, const char *path)
-    {
-        if (res.mismatch_cycles == 0) {
-            res.first_bad_cycle = host.first.cycle;
-            std::snprintf(res.first_signal, sizeof res.first_signal, "%s", host.first.rule);
-        }
-        if (host.first.result)
-            res.result_mismatch = true;
-        else
-            res.check_failed = true;
-        stc_host_report(&host, stderr, path);
-    }
-
-    // One vector, cycle by cycle; the thread sits just after a falling edge.
+    // One vector or stream, cycle by cycle, through the lockstep step API
+    // (sim/core/stc_lockstep.h): the same checks and verdicts as stc_sim.
+    // The thread sits just after a falling edge; the sc_clock clocks the
+    // RTL and the model module, so the step owns no model of its own.
     void run_vector(const stc_stream &s, const char *path, stc_run_result &res)
     {
-        const stc_vec &v = s.cmd[0];
-        stc_host host;
+        stc_step *st = nullptr;
         stc_inputs in;
         stc_outputs ao;
-        stc_probes ap;
-        stc_diff diffs[STC_REPORT_DIFFS];
-        stc_host_cfg cfg = {opt.stall_pct, opt.seed, STC_POLICY_B2B, false, 0};
-        uint64_t budget = stc_host_cycle_budget(&s, opt.stall_pct), cycle = 0;
-
+        stc_probes ap{};
+        stc_run_opts ro{};
+        stc_params p = rtl_params();
+        ro = opt.run;
+        ro.max_errors = opt.max_errors;
+        ro.vec_path = path;
+        ro.log = stderr;
         res = stc_run_result{};
         res.first_cmd = -1;
-        if (stc_host_init(&host, &s, &cfg) != STC_OK) {
-            SC_REPORT_FATAL("stc/host", "out of memory");
+        if (stc_step_open(&st, &s, &p, &ro, false) != STC_OK) {
+            stc_step_close(st, nullptr, nullptr);
+            SC_REPORT_FATAL("stc/step", "cannot open the run");
             return;
         }
-        for (; cycle < budget; cycle++) {
-            bool in_reset = cycle < STC_RESET_CYCLES;
-            if (in_reset)
-                stc_host_idle_inputs(&in, false);
-            else
-                stc_host_drive(&host, &in);
+        while (stc_step_inputs(st, &in)) {
             pins.outputs(ao);
             pins.probes(ap);
-            // Cycle 0 shows what the RTL held before this vector's reset.
-            if (cycle > 0) {
-                const stc_outputs &eo = model_out.read();
-                const stc_probes &ep = model_probes.read();
-                unsigned count =
-                    stc_compare_cycle(v.n, &eo, &ep, &ao, &ap, diffs, STC_REPORT_DIFFS);
-                if (count) {
-                    if (res.mismatch_cycles == 0) {
-                        res.first_bad_cycle = cycle;
-                        stc_diff_name(&diffs[0], res.first_signal, sizeof res.first_signal);
-                    }
-                    res.mismatch_cycles++;
-                    stc_report_mismatch(stderr, path, cycle, diffs, count);
-                    if (res.mismatch_cycles >= opt.max_errors)
-                        break;
-                }
-            }
-            if (!in_reset) {
-                bool ok = stc_host_check(&host, cycle, &in, &ao, &ap);
-                if (stc_host_done(&host) && !ao.busy && ok)
-                    break;
-                if (ok)
-                    stc_host_advance(&host, &in, &ao);
-                if (host.violations > 0) {
-                    note_check_failure(host, res, path);
-                    break;
-                }
-            }
+            const stc_outputs &eo = model_out.read();
+            const stc_probes &ep = model_probes.read();
+            if (stc_step_check(st, &in, &ao, &ap, &eo, &ep))
+                break;
+            stc_step_edge(st, &in);
             pins.drive(in);
             model_in.write(in);
             wait(clk.negedge_event()); // through the rising edge: both tiles clock
             clock_cycles++;
         }
-        res.cycles = cycle;
-        std::memcpy(res.cnt, ap.cnt, sizeof res.cnt);
-        res.timeout = cycle >= budget;
-        if (res.timeout)
-            std::fprintf(stderr, "TIMEOUT %s: no completion within %" PRIu64 " cycles\n", path,
-                         budget);
-        res.cmds_done = host.cmds_done;
-        res.faults_seen = host.faults_seen;
-        res.pass =
-            res.mismatch_cycles == 0 && !res.timeout && !res.result_mismatch && !res.check_failed;
-        stc_host_free(&host);
+        stc_step_close(st, &ap, &res);
     }
 
     void run_one(const char *path, outcome &o)
@@ -288,9 +234,10 @@ SC_MODULE(checker)
                 std::fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n",
                              o.res.first_bad_cycle, o.res.first_signal);
             char q0[4096], q1[4096];
-            std::fprintf(stderr, "  reproduce: %s --seed %" PRIu64 " --stall %u %s\n",
-                         stc_cli_quote(sc_core::sc_argv()[0], q0, sizeof q0), opt.seed,
-                         opt.stall_pct, stc_cli_quote(o.path, q1, sizeof q1));
+            std::fprintf(stderr, "  reproduce: %s",
+                         stc_cli_quote(sc_core::sc_argv()[0], q0, sizeof q0));
+            stc_run_cli_print(stderr, &opt.run);
+            std::fprintf(stderr, " %s\n", stc_cli_quote(o.path, q1, sizeof q1));
         }
         std::fflush(f);
     }
@@ -353,7 +300,7 @@ int sc_main(int argc, char **argv)
     int total = static_cast<int>(opt.vecs.size());
     std::printf("sim-sc N=%u stall=%u%% seed=%" PRIu64 ": %" PRIu64
                 " cycles in %.3f s CPU (%.0f cycles/s)\n",
-                p.n, opt.stall_pct, opt.seed, chk.clock_cycles, cpu,
+                p.n, opt.run.stall_pct, opt.run.seed, chk.clock_cycles, cpu,
                 cpu > 0 ? static_cast<double>(chk.clock_cycles) / cpu : 0.0);
     std::printf("sim-sc: %d passed, %d failed\n", total - failed - errors, failed + errors);
     if (errors)

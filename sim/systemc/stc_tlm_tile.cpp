@@ -232,38 +232,45 @@ void tlm_tile::start(sc_core::sc_time &delay)
         return;
     }
 
-    stc_host h;
+    // The command runs on the live tile (in IDLE between commands; the
+    // command clears its counters) through the lockstep step API
+    // (sim/core/stc_step.h), bare: the tile is the only implementation
+    // here, the host drives it and collects its result rows.
+    stc_step *run = nullptr;
     stc_inputs in;
-    stc_outputs out;
+    stc_outputs out{};
     stc_probes pr;
+    stc_run_result res;
     stc_stream one = {1, &v};
-    stc_host_cfg cfg = {0, 0, STC_POLICY_B2B, false, 0};
-    if (stc_host_init(&h, &one, &cfg) != STC_OK) {
+    stc_run_opts ro{};
+    ro.bare = true;
+    ro.no_reset = true;
+    if (stc_step_open(&run, &one, &p_, &ro, false) != STC_OK) {
+        stc_step_close(run, nullptr, nullptr);
         stc_vec_free(&v);
-        SC_REPORT_FATAL("stc/tlm", "out of memory");
+        SC_REPORT_FATAL("stc/tlm", "cannot start the command");
         return;
     }
-    // The tile is in IDLE between commands; the command clears its counters.
-    uint64_t cycle = 0, budget = 64 + 4 * stc_gen_cycles(&v);
-    for (; cycle < budget; cycle++) {
-        stc_host_drive(&h, &in);
+    while (stc_step_inputs(run, &in)) {
         stc_tile_eval(tile_, &out);
-        if (stc_host_done(&h) && !out.busy)
+        if (stc_step_check(run, &in, &out, nullptr, nullptr, nullptr))
             break;
-        stc_host_advance(&h, &in, &out);
+        stc_step_edge(run, &in);
         stc_tile_step(tile_, &in);
     }
+    const int32_t *rows = stc_step_host(run)->res;
+    c_.assign(rows, rows + mn);
     stc_tile_probe(tile_, &pr);
+    stc_step_close(run, &pr, &res);
     std::memcpy(cnt_, pr.cnt, sizeof cnt_);
-    if (cycle >= budget)
+    if (res.timeout)
         SC_REPORT_ERROR("stc/tlm", "the tile did not complete the command (model hang)");
-    c_.assign(h.res, h.res + mn);
     c_head_ = 0;
+    uint64_t cycle = res.cycles;
     cycles_ = cycle;
     commands_++;
     status_ |= STATUS_DONE | (out.err ? STATUS_ERR_META : 0u);
     delay += period_ * static_cast<double>(cycle);
-    stc_host_free(&h);
     stc_vec_free(&v);
 }
 

@@ -22,7 +22,7 @@ SC_WARN     := -Wall -Wextra -Werror -Wshadow
 # VL_STD (sim/core/verilator.mk) is the C++ standard Debian's libsystemc was
 # built with (SystemC checks it at link time, sc_api_version_*_cxx201703L).
 SC_CXXFLAGS  = $(VL_STD) $(OPT) $(SC_WARN) -Icommon -Icmodel -Ivectors -Isim/core -Isim/systemc
-SC_SIM_C_OBJS := $(addprefix $(BUILD)/sim/core/,stc_host.o stc_compare.o stc_run_cli.o stc_ports.o)
+SC_SIM_C_OBJS := $(addprefix $(BUILD)/sim/core/,stc_host.o stc_compare.o stc_step.o stc_run_cli.o stc_ports.o)
 SC_TEST_N   ?= 4
 SC_BENCH_RUNS ?= 3
 
@@ -95,16 +95,17 @@ SC_TEST_SINGLES = $(foreach f,$(SC_TEST_VECS),$(if $(findstring /stream-,$(f)),,
 # pass the same vectors and a generated GEMM, and its protocol check.
 sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N) $(TLM_EXAMPLE)
 	@set -e; d=$(SC_TEST_DIR); mkdir -p $$d; \
-	for s in 0 25; do \
-	  echo "== sim-sc-test: SystemC cosim vs C runner, N=$(SC_TEST_N), stall $$s%, seed $(SEED)"; \
-	  $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc --seed $(SEED) --stall $$s $(SC_TEST_VECS) >$$d/sc-$$s.out \
-	    || { cat $$d/sc-$$s.out; echo "sim-sc-test: SystemC cosim failed (stall $$s%)" >&2; exit 1; }; \
-	  $(BUILD)/stc_sim-n$(SC_TEST_N) --seed $(SEED) --stall $$s $(SC_TEST_VECS) >$$d/c-$$s.out \
-	    || { echo "sim-sc-test: the C runner fails too (stall $$s%): see $$d/c-$$s.out" >&2; exit 1; }; \
-	  grep '^\[' $$d/c-$$s.out >$$d/c-$$s.lines; grep '^\[' $$d/sc-$$s.out >$$d/sc-$$s.lines; \
-	  diff -u $$d/c-$$s.lines $$d/sc-$$s.lines \
-	    || { echo "sim-sc-test: per-vector verdicts or counters differ from the C runner (stall $$s%)" >&2; exit 1; }; \
-	  tail -n 1 $$d/sc-$$s.out; \
+	i=0; for opts in "--stall 0" "--stall 25" "--stall 30 --policy random --reset-at 300"; do \
+	  i=$$((i + 1)); \
+	  echo "== sim-sc-test: SystemC cosim vs C runner, N=$(SC_TEST_N), seed $(SEED) $$opts"; \
+	  $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc --seed $(SEED) $$opts $(SC_TEST_VECS) >$$d/sc-$$i.out \
+	    || { cat $$d/sc-$$i.out; echo "sim-sc-test: SystemC cosim failed ($$opts)" >&2; exit 1; }; \
+	  $(BUILD)/stc_sim-n$(SC_TEST_N) --seed $(SEED) $$opts $(SC_TEST_VECS) >$$d/c-$$i.out \
+	    || { echo "sim-sc-test: the C runner fails too ($$opts): see $$d/c-$$i.out" >&2; exit 1; }; \
+	  grep '^\[' $$d/c-$$i.out >$$d/c-$$i.lines; grep '^\[' $$d/sc-$$i.out >$$d/sc-$$i.lines; \
+	  diff -u $$d/c-$$i.lines $$d/sc-$$i.lines \
+	    || { echo "sim-sc-test: per-vector verdicts or counters differ from the C runner ($$opts)" >&2; exit 1; }; \
+	  tail -n 1 $$d/sc-$$i.out; \
 	done; \
 	bad=$$d/bad-c.vec; v=$$(ls $(REGRESSION_DIR)/sp24-n$(SC_TEST_N)-*.vec | head -n 1); \
 	awk '/^\/\/ section C/ { print; getline; $$1 = ($$1 == "00000000" ? "00000001" : "00000000") } { print }' $$v >$$bad; \

@@ -1,0 +1,108 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * stc_step.h - one cycle of the lockstep, as the runners share it: the
+ * inputs (reset or host), the check of the RTL's outputs and probes
+ * against the golden model (the compare, the host's model-free rules, the
+ * per-cycle hook), the clock edge. It knows nothing of how the RTL is
+ * simulated: the C runner clocks the Verilated model through stc_rtl.h
+ * (stc_lockstep.h), the SystemC cosim through an sc_clock.
+ */
+#ifndef STC_STEP_H
+#define STC_STEP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stc_compare.h"
+#include "stc_host.h"
+#include "stc_vec.h"
+
+/* Called once per compared cycle with both sides' signals (for traces of
+ * the reference beside the RTL, coverage collection, ...). */
+typedef void (*stc_cycle_hook)(void *ctx, uint64_t cycle, const stc_inputs *in,
+                               const stc_outputs *eo, const stc_probes *ep, const stc_outputs *ao,
+                               const stc_probes *ap);
+
+typedef struct stc_run_opts {
+    uint64_t seed;       /* stall pattern seed */
+    unsigned stall_pct;  /* 0..90 */
+    stc_policy policy;   /* when the host offers each next command */
+    unsigned max_errors; /* mismatching cycles to report before stopping (>= 1) */
+    bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
+    bool no_reset;       /* start from the tile's current state (a live tile, as
+                            behind the TLM socket) instead of STC_RESET_CYCLES of
+                            reset */
+    uint64_t reset_at;   /* > 0: assert reset at this cycle (mid-command), then run the
+                            interrupted command again and go on; 0: no extra reset */
+    uint64_t hold;       /* > 0: withhold the first command's weights this many
+                            cycles (one very long command: counter widths) */
+    bool meta_fault;     /* inject an illegal metadata nibble into every 2:4 command
+                            (code 0x0, column 0 of its first loaded block): the run
+                            passes when model and RTL agree every cycle and err_o
+                            rises when the nibble is loaded; C is not checked */
+    const char *vec_path;
+    FILE *log;               /* mismatch reports; NULL for silence */
+    stc_cycle_hook on_cycle; /* optional, not called in bare runs */
+    void *hook_ctx;
+} stc_run_opts;
+
+typedef struct stc_run_result {
+    bool pass;
+    uint64_t cycles;          /* clock cycles simulated, reset included */
+    uint64_t first_bad_cycle; /* valid when !pass and mismatch_cycles > 0 */
+    unsigned mismatch_cycles;
+    bool timeout;
+    bool result_mismatch;  /* a command's rows differ from its expected C */
+    bool check_failed;     /* a rule of stc_host.h broke (protocol, err_o, counters) */
+    char first_signal[64]; /* first divergent signal or broken rule, for summaries */
+    int first_cmd;         /* command executing at the first failure, -1 if none */
+    unsigned cmds_done;    /* commands whose results all came back */
+    unsigned faults_seen;  /* of them, commands with an illegal nibble */
+    uint32_t cnt[STC_NUM_COUNTERS];
+} stc_run_result;
+
+/* One cycle as three calls, shared by every runner - the C loop of
+ * stc_lockstep.c (which also clocks the Verilated RTL through stc_rtl.h)
+ * and the SystemC cosim (whose sc_clock clocks the RTL and a model
+ * module). Per cycle:
+ *
+ *   while (stc_step_inputs(st, &in)) {         inputs of this cycle (reset or host)
+ *       ... read the RTL's outputs and probes ...
+ *       if (stc_step_check(st, &in, &ao, &ap, eo, ep))   compare, host rules
+ *           break;                                       the run is over
+ *       stc_step_edge(st, &in);                  host and owned model take the edge
+ *       ... drive in into the RTL, clock it ...
+ *   }
+ *   stc_step_close(st, &ap, &res);
+ */
+typedef struct stc_step stc_step;
+
+/* Opens a run of stream s on a tile of parameters p. With own_model the
+ * step evaluates and clocks a golden model of its own (eo, ep of
+ * stc_step_check are then ignored); otherwise the caller passes the
+ * model's signals each cycle. On an error *out may still need closing
+ * (stc_step_close accepts it and NULL). */
+stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *p,
+                         const stc_run_opts *o, bool own_model);
+/* The inputs of the current cycle; false once the cycle budget is spent
+ * (the run hung: stc_step_close reports a timeout). */
+bool stc_step_inputs(stc_step *st, stc_inputs *in);
+/* Checks the current cycle against the model: the per-cycle hook, the
+ * compare (from cycle 1), the host's rules and result rows, then the
+ * host's record of the transfers. True when the run is over: done, or as
+ * many failures as max_errors. ap may be NULL in a bare run. */
+bool stc_step_check(stc_step *st, const stc_inputs *in, const stc_outputs *ao, const stc_probes *ap,
+                    const stc_outputs *eo, const stc_probes *ep);
+/* The host of the run: its record of the result rows (host->res) of the
+ * command being drained, for a caller that serves them (the TLM tile). */
+const stc_host *stc_step_host(const stc_step *st);
+
+/* The clock edge of the current cycle (the owned model steps). */
+void stc_step_edge(stc_step *st, const stc_inputs *in);
+/* Ends the run: the result (counters from final_ap, the RTL's last probes)
+ * into *res (may be NULL), and frees the step. */
+void stc_step_close(stc_step *st, const stc_probes *final_ap, stc_run_result *res);
+
+#endif
