@@ -26,6 +26,7 @@ struct stc_step {
     unsigned max_errors;
     uint64_t cycle, budget;
     bool in_reset;
+    bool opened; /* stc_step_open succeeded: there is a run to report */
     stc_run_result res;
 };
 
@@ -121,6 +122,7 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
     ls->budget = stc_host_cycle_budget(s, o->stall_pct) + o->hold;
     if (o->reset_at)
         ls->budget += o->reset_at + STC_RESET_CYCLES;
+    ls->opened = st == STC_OK;
     return st;
 }
 
@@ -204,6 +206,12 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
 {
     if (!ls)
         return;
+    if (!ls->opened) { /* a failed open: nothing ran, nothing to report */
+        stc_host_free(&ls->host);
+        stc_tile_destroy(ls->model);
+        free(ls);
+        return;
+    }
     stc_run_result *r = &ls->res;
     r->cycles = ls->cycle;
     memcpy(r->cnt, (final_ap ? final_ap : &ls->ap)->cnt, sizeof r->cnt);

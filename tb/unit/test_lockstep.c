@@ -147,3 +147,23 @@ Test(lockstep, withheld_results_found)
     cr_assert_str_eq(r.first_signal, "res_valid");
     cr_assert_lt(r.cmds_done, ncmd);
 }
+
+/* A stream for another array size is refused before anything runs (and
+ * closing the refused run is safe: tools-check's hostile arguments found
+ * it dereferencing the stream that never opened). */
+Test(lockstep, stream_for_another_n_refused)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_rtl *rtl;
+    stc_stream s = {0, NULL};
+    stc_stream_opts so = {"mix", 16, 1, 3};
+    stc_run_result r;
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    cr_assert_eq(stc_gen_stream(&so, &s, err, sizeof err), STC_OK, "%s", err);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_EPARAM);
+    cr_assert_not(r.pass);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+}
