@@ -11,7 +11,7 @@ KB_MAX ?= 64
 SIM_NS ?= 16 4
 REGRESSION_DIR ?= vectors/regression
 
-SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_step.c stc_lockstep.c stc_ports.c stc_run_cli.c)
+SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_step.c stc_lockstep.c stc_ports.c stc_run_cli.c stc_run_report.c)
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
 SIM_MAIN_OBJ := $(BUILD)/sim/apps/stc_sim_main.o
 

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "stc_run_cli.h"
+#include "stc_run_report.h"
 #include "stc_lockstep.h"
 #include "stc_out.h"
 
@@ -264,35 +265,9 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outco
 
 static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
 {
-    const uint32_t *c = o->res.cnt;
-    if (o->error) {
-        fprintf(stderr, "[%3d/%d] ERROR %s\n", i + 1, a->nvecs, o->message);
-        return;
-    }
-    if (o->pass && a->quiet)
-        return;
-    FILE *f = o->pass ? stdout : stderr;
-    if (o->ncmd > 1)
-        fprintf(f,
-                "[%3d/%d] %s %s  commands=%u/%u (%u with an illegal nibble) cycles=%" PRIu64 "\n",
-                i + 1, a->nvecs, o->pass ? "PASS" : "FAIL", o->path, o->res.cmds_done, o->ncmd,
-                o->res.faults_seen, o->res.cycles);
-    else
-        fprintf(f,
-                "[%3d/%d] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
-                i + 1, a->nvecs, o->pass ? "PASS" : "FAIL", o->path, c[STC_CNT_CYCLES],
-                c[STC_CNT_STALL_CYCLES], c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL],
-                c[STC_CNT_MACS_GATED], c[STC_CNT_MACS_SKIPPED]);
-    if (!o->pass) {
-        if (o->res.first_signal[0] && o->ncmd > 1)
-            fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s (command %d)\n",
-                    o->res.first_bad_cycle, o->res.first_signal, o->res.first_cmd);
-        else if (o->res.first_signal[0])
-            fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n", o->res.first_bad_cycle,
-                    o->res.first_signal);
+    stc_file_report r = {o->path, o->error, o->message, o->ncmd, &o->res};
+    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r, a->quiet) && !o->error)
         print_reproduce(a, o->path);
-    }
-    fflush(f);
 }
 
 static void xml_escape(FILE *f, const char *s)

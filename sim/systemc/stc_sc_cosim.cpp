@@ -207,39 +207,16 @@ SC_MODULE(checker)
 
     void print_outcome(size_t i, const outcome &o)
     {
-        const uint32_t *c = o.res.cnt;
-        size_t total = opt.vecs.size();
-        if (o.error) {
-            std::fprintf(stderr, "[%3zu/%zu] ERROR %s\n", i + 1, total, o.message.c_str());
+        stc_file_report r = {o.path, o.error, o.message.c_str(), o.ncmd, &o.res};
+        if (!stc_run_report_file(static_cast<unsigned>(i), static_cast<unsigned>(opt.vecs.size()),
+                                 &r, opt.quiet) ||
+            o.error)
             return;
-        }
-        if (o.pass && opt.quiet)
-            return;
-        FILE *f = o.pass ? stdout : stderr;
-        if (o.ncmd > 1)
-            std::fprintf(f,
-                         "[%3zu/%zu] %s %s  commands=%u/%u (%u with an illegal nibble) "
-                         "cycles=%" PRIu64 "\n",
-                         i + 1, total, o.pass ? "PASS" : "FAIL", o.path, o.res.cmds_done, o.ncmd,
-                         o.res.faults_seen, o.res.cycles);
-        else
-            std::fprintf(f,
-                         "[%3zu/%zu] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u "
-                         "skipped=%u\n",
-                         i + 1, total, o.pass ? "PASS" : "FAIL", o.path, c[STC_CNT_CYCLES],
-                         c[STC_CNT_STALL_CYCLES], c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL],
-                         c[STC_CNT_MACS_GATED], c[STC_CNT_MACS_SKIPPED]);
-        if (!o.pass) {
-            if (o.res.mismatch_cycles)
-                std::fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n",
-                             o.res.first_bad_cycle, o.res.first_signal);
-            char q0[4096], q1[4096];
-            std::fprintf(stderr, "  reproduce: %s",
-                         stc_cli_quote(sc_core::sc_argv()[0], q0, sizeof q0));
-            stc_run_cli_print(stderr, &opt.run);
-            std::fprintf(stderr, " %s\n", stc_cli_quote(o.path, q1, sizeof q1));
-        }
-        std::fflush(f);
+        char q0[4096], q1[4096];
+        std::fprintf(stderr, "  reproduce: %s",
+                     stc_cli_quote(sc_core::sc_argv()[0], q0, sizeof q0));
+        stc_run_cli_print(stderr, &opt.run);
+        std::fprintf(stderr, " %s\n", stc_cli_quote(o.path, q1, sizeof q1));
     }
 
     void run()

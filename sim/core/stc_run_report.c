@@ -1,0 +1,42 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * stc_run_report.c - the runners' per-file report (see stc_run_report.h).
+ */
+#include "stc_run_report.h"
+
+#include <inttypes.h>
+
+bool stc_run_report_file(unsigned i, unsigned total, const stc_file_report *r, bool quiet)
+{
+    const stc_run_result *res = r->res;
+    const uint32_t *c = res->cnt;
+    if (r->error) {
+        fprintf(stderr, "[%3u/%u] ERROR %s\n", i + 1, total, r->message);
+        return true;
+    }
+    if (res->pass && quiet)
+        return false;
+    FILE *f = res->pass ? stdout : stderr;
+    const char *verdict = res->pass ? "PASS" : "FAIL";
+    if (r->ncmd > 1)
+        fprintf(
+            f, "[%3u/%u] %s %s  commands=%u/%u (%u with an illegal nibble) cycles=%" PRIu64 "\n",
+            i + 1, total, verdict, r->path, res->cmds_done, r->ncmd, res->faults_seen, res->cycles);
+    else
+        fprintf(f,
+                "[%3u/%u] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
+                i + 1, total, verdict, r->path, c[STC_CNT_CYCLES], c[STC_CNT_STALL_CYCLES],
+                c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL], c[STC_CNT_MACS_GATED],
+                c[STC_CNT_MACS_SKIPPED]);
+    fflush(f);
+    if (res->pass)
+        return false;
+    if (res->first_signal[0] && r->ncmd > 1)
+        fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s (command %d)\n",
+                res->first_bad_cycle, res->first_signal, res->first_cmd);
+    else if (res->first_signal[0])
+        fprintf(stderr, "  first divergence: cycle %" PRIu64 ", %s\n", res->first_bad_cycle,
+                res->first_signal);
+    return true;
+}
