@@ -1,0 +1,171 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * test_ports.c - the port encoding (sim/core/stc_ports.c) against the
+ * layout written in docs/architecture.md sections 3 and 8, encoded here
+ * independently ("bit i of a port at bit i % 32 of word i / 32"; PE(r, n)
+ * is element i = r*N + n): random signal values packed or unpacked must
+ * come back field for field, inputs masked to their widths.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "stc_ports.h"
+#include "stc_rng.h"
+
+#define PN 4
+#define PMW 10
+#define PKBW 6
+
+static const stc_port_shape shape = {PN, PMW, PKBW, 64};
+
+/* A field of a port image, per the documented layout. */
+static uint32_t get(const uint32_t *w, unsigned lsb, unsigned width)
+{
+    uint64_t v = 0;
+    for (unsigned b = 0; b < width; b++)
+        v |= (uint64_t)((w[(lsb + b) / 32] >> ((lsb + b) % 32)) & 1u) << b;
+    return (uint32_t)v;
+}
+
+static void put(uint32_t *w, unsigned lsb, unsigned width, uint32_t v)
+{
+    for (unsigned b = 0; b < width; b++)
+        if ((v >> b) & 1u)
+            w[(lsb + b) / 32] |= 1u << ((lsb + b) % 32);
+}
+
+Test(ports, pack_inputs_per_the_documented_layout)
+{
+    stc_rng r;
+    stc_rng_seed(&r, 11);
+    for (int trial = 0; trial < 50; trial++) {
+        stc_inputs in;
+        stc_input_image img;
+        memset(&in, 0, sizeof in);
+        in.rst_n = 1;
+        in.cmd_valid = stc_rng_below(&r, 2);
+        in.cmd_mode = stc_rng_below(&r, 2);
+        in.cmd_m = (uint32_t)stc_rng_next(&r); /* wider than MW: must be masked */
+        in.cmd_nblk = (uint32_t)stc_rng_next(&r);
+        in.cmd_skip = stc_rng_next(&r);
+        in.cmd_bias = stc_rng_below(&r, 2);
+        for (unsigned n = 0; n < PN; n++) {
+            in.bias_data[n] = (int32_t)stc_rng_next(&r);
+            in.w_data[n] = (int8_t)stc_rng_next(&r);
+            in.w_meta[n] = (uint8_t)stc_rng_next(&r); /* high nibble must be dropped */
+        }
+        for (unsigned j = 0; j < 2 * PN; j++)
+            in.a_data[j] = (int8_t)stc_rng_next(&r);
+        stc_ports_pack_inputs(&shape, &in, &img);
+        cr_assert_eq(img.cmd_m, in.cmd_m & ((1u << PMW) - 1));
+        cr_assert_eq(img.cmd_nblk, in.cmd_nblk & ((1u << PKBW) - 1));
+        cr_assert_eq(get(img.cmd_skip, 0, 32), (uint32_t)in.cmd_skip);
+        cr_assert_eq(get(img.cmd_skip, 32, 32), (uint32_t)(in.cmd_skip >> 32));
+        cr_assert_eq(img.cmd_mode, in.cmd_mode);
+        for (unsigned n = 0; n < PN; n++) {
+            cr_assert_eq(get(img.bias_data, 32 * n, 32), (uint32_t)in.bias_data[n]);
+            cr_assert_eq(get(img.w_data, 8 * n, 8), (uint8_t)in.w_data[n]);
+            cr_assert_eq(get(img.w_meta, 4 * n, 4), in.w_meta[n] & 0xfu);
+        }
+        cr_assert_eq(get(img.w_meta, 4 * PN, 32 - 4 * PN), 0, "bits above the port are clean");
+        for (unsigned j = 0; j < 2 * PN; j++)
+            cr_assert_eq(get(img.a_data, 8 * j, 8), (uint8_t)in.a_data[j]);
+    }
+}
+
+Test(ports, unpack_probes_per_the_documented_layout)
+{
+    static uint32_t v_[1], en_[1], enq_[1], pv_[1], w_[PN * PN / 4], idx_[2], act_[PN * PN],
+        prod_[PN * PN], psum_[PN * PN], bot_[1], we_[1], row_[2], wdata_[PN],
+        cnt_[STC_NUM_COUNTERS];
+    stc_rng r;
+    stc_probes want, got;
+    stc_rng_seed(&r, 12);
+    memset(&want, 0, sizeof want);
+    want.state = (uint8_t)stc_rng_below(&r, 8);
+    want.blk = stc_rng_below(&r, 1u << PKBW);
+    want.beat = stc_rng_below(&r, 1u << PMW);
+    want.err = stc_rng_below(&r, 2);
+    for (unsigned row = 0; row < PN; row++)
+        for (unsigned n = 0; n < PN; n++) {
+            unsigned i = row * PN + n;
+            want.pe_v[row][n] = stc_rng_below(&r, 2);
+            want.pe_en[row][n] = stc_rng_below(&r, 2);
+            want.pe_en_q[row][n] = stc_rng_below(&r, 2);
+            want.pe_pv[row][n] = stc_rng_below(&r, 2);
+            want.pe_w[row][n] = (int8_t)stc_rng_next(&r);
+            want.pe_idx[row][n] = (uint8_t)stc_rng_below(&r, 4);
+            want.pe_act[row][n] = (uint32_t)stc_rng_next(&r);
+            want.pe_prod[row][n] = (int32_t)stc_rng_next(&r);
+            want.pe_psum[row][n] = (int32_t)stc_rng_next(&r);
+            put(v_, i, 1, want.pe_v[row][n]);
+            put(en_, i, 1, want.pe_en[row][n]);
+            put(enq_, i, 1, want.pe_en_q[row][n]);
+            put(pv_, i, 1, want.pe_pv[row][n]);
+            put(w_, 8 * i, 8, (uint8_t)want.pe_w[row][n]);
+            put(idx_, 2 * i, 2, want.pe_idx[row][n]);
+            put(act_, 32 * i, 32, want.pe_act[row][n]);
+            put(prod_, 32 * i, 32, (uint32_t)want.pe_prod[row][n]);
+            put(psum_, 32 * i, 32, (uint32_t)want.pe_psum[row][n]);
+        }
+    for (unsigned n = 0; n < PN; n++) {
+        want.bot_v[n] = stc_rng_below(&r, 2);
+        want.acc_we[n] = stc_rng_below(&r, 2);
+        want.acc_row[n] = stc_rng_below(&r, 1u << PMW);
+        want.acc_wdata[n] = (int32_t)stc_rng_next(&r);
+        put(bot_, n, 1, want.bot_v[n]);
+        put(we_, n, 1, want.acc_we[n]);
+        put(row_, PMW * n, PMW, want.acc_row[n]);
+        put(wdata_, 32 * n, 32, (uint32_t)want.acc_wdata[n]);
+    }
+    for (unsigned j = 0; j < STC_NUM_COUNTERS; j++) {
+        want.cnt[j] = (uint32_t)stc_rng_next(&r);
+        put(cnt_, 32 * j, 32, want.cnt[j]);
+    }
+    stc_probe_view v = {want.state, want.blk, want.beat, want.err, v_,   en_, enq_, pv_,    w_,
+                        idx_,       act_,     prod_,     psum_,    bot_, we_, row_, wdata_, cnt_};
+    memset(&got, 0xa5, sizeof got);
+    stc_ports_unpack_probes(&shape, &v, &got);
+    cr_assert_eq(got.state, want.state);
+    cr_assert_eq(got.blk, want.blk);
+    cr_assert_eq(got.beat, want.beat);
+    cr_assert_eq(got.err, want.err);
+    for (unsigned row = 0; row < PN; row++)
+        for (unsigned n = 0; n < PN; n++) {
+            cr_assert_eq(got.pe_v[row][n], want.pe_v[row][n], "pe_v[%u][%u]", row, n);
+            cr_assert_eq(got.pe_en[row][n], want.pe_en[row][n]);
+            cr_assert_eq(got.pe_en_q[row][n], want.pe_en_q[row][n]);
+            cr_assert_eq(got.pe_pv[row][n], want.pe_pv[row][n]);
+            cr_assert_eq(got.pe_w[row][n], want.pe_w[row][n], "pe_w[%u][%u]", row, n);
+            cr_assert_eq(got.pe_idx[row][n], want.pe_idx[row][n], "pe_idx[%u][%u]", row, n);
+            cr_assert_eq(got.pe_act[row][n], want.pe_act[row][n]);
+            cr_assert_eq(got.pe_prod[row][n], want.pe_prod[row][n]);
+            cr_assert_eq(got.pe_psum[row][n], want.pe_psum[row][n]);
+        }
+    for (unsigned n = 0; n < PN; n++) {
+        cr_assert_eq(got.bot_v[n], want.bot_v[n]);
+        cr_assert_eq(got.acc_we[n], want.acc_we[n]);
+        cr_assert_eq(got.acc_row[n], want.acc_row[n], "acc_row[%u]", n);
+        cr_assert_eq(got.acc_wdata[n], want.acc_wdata[n]);
+    }
+    for (unsigned j = 0; j < STC_NUM_COUNTERS; j++)
+        cr_assert_eq(got.cnt[j], want.cnt[j]);
+}
+
+Test(ports, unpack_outputs_per_the_documented_layout)
+{
+    uint32_t res[PN];
+    stc_outputs got;
+    stc_rng r;
+    stc_rng_seed(&r, 13);
+    for (unsigned n = 0; n < PN; n++)
+        res[n] = (uint32_t)stc_rng_next(&r);
+    stc_output_view v = {1, 0, 1, 0, 1, 1, 0, res};
+    memset(&got, 0xa5, sizeof got);
+    stc_ports_unpack_outputs(&shape, &v, &got);
+    cr_assert(got.cmd_ready && !got.bias_ready && got.w_ready && !got.a_ready);
+    cr_assert(got.res_valid && got.busy && !got.err);
+    for (unsigned n = 0; n < PN; n++)
+        cr_assert_eq((uint32_t)got.res_data[n], res[n], "res_data[%u]", n);
+}
