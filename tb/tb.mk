@@ -8,7 +8,8 @@
 # with Verilator's runtime ($(VLRT_C)).
 TB_SRCS := $(wildcard tb/unit/test_*.c) tb/unit/rtl_double.c
 TB_HARNESS_OBJS = $(filter-out $(BUILD)/sim/core/stc_run_cli.o,$(SIM_C_OBJS)) \
-                  $(BUILD)/sim/cov/stc_fcov.o $(BUILD)/sim/debug/stc_trace.o $(BUILD)/sim/debug/stc_gtkw.o
+                  $(BUILD)/sim/cov/stc_fcov.o $(BUILD)/sim/debug/stc_trace.o $(BUILD)/sim/debug/stc_gtkw.o \
+                  $(BUILD)/sim/debug/stc_shrink.o
 TB_BIN  := $(BUILD)/stc_unit_tests
 CRITERION_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 

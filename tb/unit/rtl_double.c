@@ -92,6 +92,8 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     stc_tile_probe(r->t, pr);
     if (fault_on(r, RTL_FAULT_PE_PROD))
         pr->pe_prod[r->fault.row][r->fault.col] ^= (int32_t)(1u << r->fault.bit);
+    if (fault_on(r, RTL_FAULT_PROD_SEEN) && pr->pe_prod[r->fault.row][r->fault.col] != 0)
+        pr->pe_prod[r->fault.row][r->fault.col] ^= (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_CNT))
         pr->cnt[r->fault.row] ^= 1u << r->fault.bit;
 }

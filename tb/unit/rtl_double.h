@@ -22,6 +22,9 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_RES_DATA,  /* output res_data[col] while res_valid, bit `bit` */
     RTL_FAULT_CNT,       /* probe cnt[row], bit `bit` */
     RTL_FAULT_RES_VALID, /* output res_valid forced low while high */
+    RTL_FAULT_PROD_SEEN, /* probe pe_prod[row][col], bit `bit`, flipped whenever that
+                            product is nonzero: a fault that follows the data, so a
+                            smaller vector keeps it as long as that PE multiplies */
 } rtl_fault_kind;
 
 typedef struct rtl_fault {
