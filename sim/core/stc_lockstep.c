@@ -17,6 +17,7 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     stc_outputs ao;
     stc_probes ap;
     memset(res, 0, sizeof *res);
+    memset(&ao, 0, sizeof ao);
     memset(&ap, 0, sizeof ap);
     stc_rtl_params(&p);
     stc_status st = stc_step_open(&ls, s, &p, o, true);

@@ -19,8 +19,8 @@ struct stc_step {
     stc_run_opts o;
     stc_tile *model; /* the model this step owns, or NULL (its caller clocks one) */
     stc_host host;
-    stc_outputs eo, ao;
-    stc_probes ep, ap;
+    stc_outputs eo; /* the owned model's signals of this cycle */
+    stc_probes ep;
     stc_diff diffs[STC_REPORT_DIFFS];
     unsigned reported; /* host violations already counted */
     unsigned max_errors;
@@ -47,13 +47,13 @@ static void note_failure(stc_step *ls, uint64_t cycle, const char *what)
 }
 
 /* Compares this cycle; returns true when equal. */
-static bool compare_now(stc_step *ls)
+static bool compare_now(stc_step *ls, const stc_outputs *eo, const stc_probes *ep,
+                        const stc_outputs *ao, const stc_probes *ap)
 {
     const stc_run_opts *o = &ls->o;
     unsigned n = ls->host.s->cmd[0].n;
     char name[64];
-    unsigned count =
-        stc_compare_cycle(n, &ls->eo, &ls->ep, &ls->ao, &ls->ap, ls->diffs, STC_REPORT_DIFFS);
+    unsigned count = stc_compare_cycle(n, eo, ep, ao, ap, ls->diffs, STC_REPORT_DIFFS);
     if (count == 0)
         return true;
     stc_diff_name(&ls->diffs[0], name, sizeof name);
@@ -151,37 +151,30 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
 {
     const stc_run_opts *o = &ls->o;
     uint64_t c = ls->cycle;
-    ls->ao = *ao;
-    if (ap)
-        ls->ap = *ap;
-    if (!o->bare) {
-        if (ls->model) {
-            /* eo/ep were zeroed when the step opened (padding included,
-             * which the compare's memcmp sees); the model rewrites every
-             * field. */
-            stc_tile_eval(ls->model, &ls->eo);
-            stc_tile_probe(ls->model, &ls->ep);
-        } else {
-            ls->eo = *eo;
-            ls->ep = *ep;
-        }
+    if (!o->bare && ls->model) {
+        /* eo/ep were zeroed when the step opened (padding included, which
+         * the compare's memcmp sees); the model rewrites every field. */
+        stc_tile_eval(ls->model, &ls->eo);
+        stc_tile_probe(ls->model, &ls->ep);
+        eo = &ls->eo;
+        ep = &ls->ep;
     }
     /* Cycle 0 shows whatever the RTL held before reset (the previous run's
      * state, or random initial values): compare from the first cycle after
      * a reset edge. */
     if (!o->bare && c > 0 && o->on_cycle)
-        o->on_cycle(o->hook_ctx, c, in, &ls->eo, &ls->ep, &ls->ao, &ls->ap);
-    bool bad = !o->bare && c > 0 && !compare_now(ls);
+        o->on_cycle(o->hook_ctx, c, in, eo, ep, ao, ap);
+    bool bad = !o->bare && c > 0 && !compare_now(ls, eo, ep, ao, ap);
     if (!ls->in_reset && !o->bare) {
-        stc_host_check(&ls->host, c, in, &ls->ao, &ls->ap);
+        stc_host_check(&ls->host, c, in, ao, ap);
         bad = host_failed(ls) || bad;
     }
     if (bad && too_many(ls))
         return true;
     if (!ls->in_reset) {
-        if (stc_host_done(&ls->host) && !ls->ao.busy && (!o->reset_at || c > o->reset_at))
+        if (stc_host_done(&ls->host) && !ao->busy && (!o->reset_at || c > o->reset_at))
             return true;
-        stc_host_advance(&ls->host, in, &ls->ao);
+        stc_host_advance(&ls->host, in, ao);
         if (!o->bare && host_failed(ls) && too_many(ls)) {
             ls->cycle++;
             return true;
@@ -214,7 +207,8 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
     }
     stc_run_result *r = &ls->res;
     r->cycles = ls->cycle;
-    memcpy(r->cnt, (final_ap ? final_ap : &ls->ap)->cnt, sizeof r->cnt);
+    if (final_ap)
+        memcpy(r->cnt, final_ap->cnt, sizeof r->cnt);
     r->cmds_done = ls->host.cmds_done;
     r->faults_seen = ls->host.faults_seen;
     r->timeout = ls->cycle >= ls->budget;

@@ -92,7 +92,9 @@ bool stc_step_inputs(stc_step *st, stc_inputs *in);
 /* Checks the current cycle against the model: the per-cycle hook, the
  * compare (from cycle 1), the host's rules and result rows, then the
  * host's record of the transfers. True when the run is over: done, or as
- * many failures as max_errors. ap may be NULL in a bare run. */
+ * many failures as max_errors. ap may be NULL in a bare run. The signals
+ * are read where they are, not copied: the compare's memcmp sees their
+ * padding, so the caller keeps ao and ap zeroed once before the run. */
 bool stc_step_check(stc_step *st, const stc_inputs *in, const stc_outputs *ao, const stc_probes *ap,
                     const stc_outputs *eo, const stc_probes *ep);
 /* The host of the run: its record of the result rows (host->res) of the
@@ -101,8 +103,8 @@ const stc_host *stc_step_host(const stc_step *st);
 
 /* The clock edge of the current cycle (the owned model steps). */
 void stc_step_edge(stc_step *st, const stc_inputs *in);
-/* Ends the run: the result (counters from final_ap, the RTL's last probes)
- * into *res (may be NULL), and frees the step. */
+/* Ends the run: the result (counters from final_ap, the RTL's last probes;
+ * zero when NULL) into *res (may be NULL), and frees the step. */
 void stc_step_close(stc_step *st, const stc_probes *final_ap, stc_run_result *res);
 
 #endif

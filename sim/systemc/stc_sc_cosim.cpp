@@ -139,7 +139,7 @@ SC_MODULE(checker)
     {
         stc_step *st = nullptr;
         stc_inputs in;
-        stc_outputs ao;
+        stc_outputs ao{};
         stc_probes ap{};
         stc_run_opts ro{};
         stc_params p = rtl_params();
