@@ -11,16 +11,12 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "stc_lockstep.h"
 #include "stc_run_cli.h"
