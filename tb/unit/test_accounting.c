@@ -11,10 +11,10 @@
  * sections 6 and 7 for the counters, a count of the nonzero (A, W) pairs
  * for macs_actual, the host's own clock for the busy span, and stc_ref
  * (which knows nothing of cycles, blocks or metadata) for the results.
+ * The host (tile_driver.h) only offers the beats and records what it sees.
  */
 #include <criterion/criterion.h>
 
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +23,7 @@
 #include "stc_meta.h"
 #include "stc_ref.h"
 #include "stc_tile.h"
+#include "tile_driver.h"
 
 /* ---- section 2 as tables ----------------------------------------------- */
 
@@ -41,9 +42,6 @@ static const acct_nib_row acct_nib_spec[16] = {
     {0xC, true, 0, 3},  {0xD, true, 1, 3},  {0xE, true, 2, 3},  {0xF, false, 3, 3},
 };
 
-/* The six legal codes in the order of the table of section 2. */
-static const uint8_t acct_legal[6] = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
-
 /* Canonical code of every nonzero pattern of a group (bit p: position p
  * nonzero), worked out by hand from "kept = the nonzero positions, filled
  * up to two with the lowest-indexed zero positions, ascending". code 0:
@@ -58,15 +56,6 @@ static const acct_canon_row acct_canon[16] = {
     {0xC, 0}, {0xC, 0}, {0xD, 0}, {0x0, 3}, /* {3} {0,3} {1,3} {0,1,3} */
     {0xE, 0}, {0x0, 3}, {0x0, 3}, {0x0, 2}, /* {2,3} {0,2,3} {1,2,3} {0,1,2,3} */
 };
-
-static unsigned acct_popcount(uint64_t x)
-{
-    unsigned c = 0;
-
-    for (; x != 0; x &= x - 1)
-        c++;
-    return c;
-}
 
 /* Nonzero, pairwise distinct values, so a swapped or dropped value shows. */
 static int8_t acct_val(unsigned pos, unsigned rot)
@@ -83,7 +72,7 @@ Test(meta_spec, nibble_table_matches_codec)
     for (unsigned i = 0; i < 16; i++) {
         const acct_nib_row *e = &acct_nib_spec[i];
         unsigned lo = 9, hi = 9;
-        bool listed = memchr(acct_legal, (int)e->nib, sizeof acct_legal) != NULL;
+        bool listed = memchr(td_legal_codes, (int)e->nib, sizeof td_legal_codes) != NULL;
 
         /* The hand table against the document's rule and its list. */
         cr_assert_eq(e->nib, i);
@@ -189,7 +178,7 @@ static uint32_t acct_bg_word(unsigned n)
     uint32_t w = 0;
 
     for (unsigned g = 0; g < n / 2; g++)
-        w |= (uint32_t)acct_legal[(g + 1) % 6] << (4 * g);
+        w |= (uint32_t)td_legal_codes[(g + 1) % 6] << (4 * g);
     return w;
 }
 
@@ -241,7 +230,7 @@ Test(meta_spec, every_nibble_every_group_n16)
 
             for (unsigned gg = 0; gg < ACCT_WN / 2; gg++)
                 cr_assert_eq(stc_meta_word_nibble(word, gg),
-                             gg == g ? nib : acct_legal[(gg + 1) % 6]);
+                             gg == g ? nib : td_legal_codes[(gg + 1) % 6]);
             cr_assert_eq(stc_meta_word_check(word, ACCT_WN, &grp),
                          acct_nib_spec[nib].legal ? STC_OK : STC_EMETA, "g %u nib 0x%x", g, nib);
             if (!acct_nib_spec[nib].legal) {
@@ -283,144 +272,22 @@ Test(meta_spec, word_check_every_size)
     }
 }
 
-/* ---- one command's operands ---------------------------------------------- */
+/* ---- one command's operands, and the host ----------------------------------- */
 
-typedef struct acmd_spec {
-    unsigned n;
-    bool sparse;
-    unsigned m, nblk;
-    uint64_t skip;
-    bool bias;
-    uint64_t seed;
-} acmd_spec;
-
-typedef struct acmd {
-    unsigned n, m, nblk, kd, k;
-    bool sparse, bias;
-    uint64_t skip;      /* skipped blocks, bits < nblk only */
-    uint64_t skip_sent; /* cmd_skip: skip plus junk in the ignored bits >= nblk */
-    int8_t *a;          /* m x k */
-    int8_t *wd;         /* the dense W the tile computes with, k x n */
-    int8_t *wk;         /* the rows the host sends, (nblk * n) x n */
-    uint8_t *nib;       /* 2:4: nib[(b * n/2 + g) * n + col] */
-    int32_t *biasv;     /* m x n */
-} acmd;
-
-static uint64_t acct_rand(uint64_t *s)
+/* The operands of one command of these tests: 20 % zeros in A and 30 % in
+ * W (zeros are what the gating and macs_actual are about), a random legal
+ * nibble per group, seeded per size. */
+static void acct_make(td_job *j, const td_spec *s)
 {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    td_spec t = *s;
 
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    t.pz[0] = 20;
+    t.pz[1] = 30;
+    t.seed = s->seed * 1000003u + s->n;
+    td_job_make(j, &t);
 }
 
-/* Random int8, zero with probability pz percent: zeros are what the gating
- * and macs_actual are about. */
-static int8_t acct_i8(uint64_t *s, unsigned pz)
-{
-    uint64_t x = acct_rand(s);
-
-    return x % 100 < pz ? 0 : (int8_t)((int)((x >> 32) % 256) - 128);
-}
-
-static void *acct_alloc(size_t count, size_t size)
-{
-    void *p = calloc(count, size);
-
-    cr_assert_not_null(p);
-    return p;
-}
-
-static bool acmd_skipped(const acmd *j, unsigned b)
-{
-    return (j->skip >> b & 1) != 0;
-}
-
-/* Group g of block b, column col gets nibble nib and kept values lo, hi.
- * The dense W follows the PE decode of section 2 (PE(2g) multiplies the
- * activation at nib[1:0], PE(2g+1) the one at nib[3:2]), which for an
- * illegal nibble with equal indices puts both values on one position. */
-static void acct_set_group(acmd *j, unsigned b, unsigned g, unsigned col, uint8_t nib, int8_t lo,
-                           int8_t hi)
-{
-    unsigned n = j->n;
-    size_t kr = (size_t)b * n + 2 * g, r0 = (size_t)b * 2 * n + 4 * g;
-    int sum[4] = {0, 0, 0, 0};
-
-    sum[nib & 3] += lo;
-    sum[nib >> 2 & 3] += hi;
-    j->nib[((size_t)b * (n / 2) + g) * n + col] = nib;
-    j->wk[kr * n + col] = lo;
-    j->wk[(kr + 1) * n + col] = hi;
-    for (unsigned p = 0; p < 4; p++) {
-        cr_assert(sum[p] >= INT8_MIN && sum[p] <= INT8_MAX, "test bug: pick smaller values");
-        j->wd[(r0 + p) * n + col] = (int8_t)sum[p];
-    }
-}
-
-/* Skipped blocks stay all zero (section 3: "block b is all zero"). */
-static void acmd_fill_w(acmd *j, uint64_t *r)
-{
-    unsigned n = j->n;
-
-    for (unsigned b = 0; b < j->nblk; b++) {
-        if (acmd_skipped(j, b))
-            continue;
-        for (unsigned row = 0; row < n; row++) {
-            for (unsigned col = 0; col < n; col++) {
-                size_t i = ((size_t)b * n + row) * n + col;
-
-                if (j->sparse) {
-                    if (row % 2 == 0)
-                        acct_set_group(j, b, row / 2, col, acct_legal[acct_rand(r) % 6],
-                                       acct_i8(r, 30), acct_i8(r, 30));
-                } else {
-                    j->wk[i] = j->wd[i] = acct_i8(r, 30);
-                }
-            }
-        }
-    }
-}
-
-static void acmd_make(acmd *j, const acmd_spec *s)
-{
-    uint64_t r = s->seed * 1000003u + s->n;
-    uint64_t all = s->nblk >= 64 ? ~0ull : (1ull << s->nblk) - 1;
-    unsigned n = s->n;
-
-    memset(j, 0, sizeof(*j));
-    j->n = n;
-    j->sparse = s->sparse;
-    j->m = s->m;
-    j->nblk = s->nblk;
-    j->bias = s->bias;
-    j->skip = s->skip & all;
-    j->skip_sent = j->skip | ~all;
-    j->kd = s->sparse ? 2 * n : n;
-    j->k = j->nblk * j->kd;
-    j->a = acct_alloc((size_t)j->m * j->k, 1);
-    j->wd = acct_alloc((size_t)j->k * n, 1);
-    j->wk = acct_alloc((size_t)j->nblk * n * n, 1);
-    j->nib = acct_alloc((size_t)j->nblk * n * n, 1);
-    j->biasv = acct_alloc((size_t)j->m * n, sizeof(int32_t));
-    for (size_t i = 0; i < (size_t)j->m * j->k; i++)
-        j->a[i] = acct_i8(&r, 20);
-    for (size_t i = 0; j->bias && i < (size_t)j->m * n; i++)
-        j->biasv[i] = stc_ref_wrap32((uint32_t)acct_rand(&r));
-    acmd_fill_w(j, &r);
-}
-
-static void acmd_free(acmd *j)
-{
-    free(j->a);
-    free(j->wd);
-    free(j->wk);
-    free(j->nib);
-    free(j->biasv);
-}
-
-static const char *acmd_desc(const acmd *j)
+static const char *acct_desc(const td_job *j)
 {
     static char buf[128];
 
@@ -429,233 +296,44 @@ static const char *acmd_desc(const acmd *j)
     return buf;
 }
 
-/* ---- the host of section 10, ideal: no stalls ------------------------------ */
-
-enum acct_phase { PH_CMD, PH_BIAS, PH_W, PH_A, PH_RES };
-
-#define ACCT_NONE UINT_MAX
-
-/* What the host saw of one command. */
-typedef struct acct_obs {
-    int32_t *c;                     /* m x n results from res_data */
-    unsigned cmd_cycle;             /* cycle of the command transfer */
-    unsigned idle_cycle;            /* the cycle after the last result transfer */
-    unsigned err_rise;              /* first busy cycle with err_o = 1, or ACCT_NONE */
-    bool err_start;                 /* err_o in the cycle after the command transfer */
-    bool err_end;                   /* err_o in idle_cycle */
-    uint32_t cnt[STC_NUM_COUNTERS]; /* counters in idle_cycle */
-} acct_obs;
-
-typedef struct acct_host {
-    const acmd *cmds;
-    acct_obs *obs;
-    unsigned cur;       /* command in flight (or waiting to be sent) */
-    enum acct_phase ph; /* host's phase for cmds[cur] */
-    unsigned i, blk;    /* beat within the phase, current block */
-    bool ended;         /* cmds[cur] took its last result in the previous cycle */
-} acct_host;
-
-static void acct_drive_cmd(const acmd *j, stc_inputs *in)
-{
-    in->cmd_valid = true;
-    in->cmd_mode = j->sparse;
-    in->cmd_m = j->m - 1;
-    in->cmd_nblk = j->nblk - 1;
-    in->cmd_skip = j->skip_sent;
-    in->cmd_bias = j->bias;
-}
-
-/* Valid high on the host's port. Don't-care inputs carry junk the tile
- * must ignore: an illegal nibble where metadata is not sampled (dense,
- * odd beats) and nonzero upper activation lanes in dense mode. */
-static void acct_drive(const acct_host *h, stc_inputs *in)
-{
-    const acmd *j = &h->cmds[h->cur];
-    unsigned n = j->n;
-
-    switch (h->ph) {
-    case PH_CMD:
-        acct_drive_cmd(j, in);
-        break;
-    case PH_BIAS:
-        in->bias_valid = true;
-        memcpy(in->bias_data, &j->biasv[(size_t)h->i * n], n * sizeof(int32_t));
-        break;
-    case PH_W:
-        in->w_valid = true;
-        memcpy(in->w_data, &j->wk[((size_t)h->blk * n + h->i) * n], n);
-        memset(in->w_meta, 0x0F, sizeof in->w_meta);
-        if (j->sparse && h->i % 2 == 0)
-            memcpy(in->w_meta, &j->nib[((size_t)h->blk * (n / 2) + h->i / 2) * n], n);
-        break;
-    case PH_A:
-        in->a_valid = true;
-        memset(in->a_data, 0x5A, sizeof in->a_data);
-        memcpy(in->a_data, &j->a[(size_t)h->i * j->k + (size_t)h->blk * j->kd], j->kd);
-        break;
-    default:
-        break;
-    }
-}
-
-/* The host's port is always valid (ready for results), so it transfers
- * exactly when the tile is ready on it. */
-static bool acct_xfer(const acct_host *h, const stc_outputs *o)
-{
-    switch (h->ph) {
-    case PH_CMD:
-        return o->cmd_ready;
-    case PH_BIAS:
-        return o->bias_ready;
-    case PH_W:
-        return o->w_ready;
-    case PH_A:
-        return o->a_ready;
-    default:
-        return o->res_valid;
-    }
-}
-
-static void acct_next_block(acct_host *h, unsigned from)
-{
-    const acmd *j = &h->cmds[h->cur];
-    unsigned b = from;
-
-    while (b < j->nblk && acmd_skipped(j, b))
-        b++;
-    h->blk = b;
-    h->i = 0;
-    h->ph = b < j->nblk ? PH_W : PH_RES;
-}
-
-static void acct_advance(acct_host *h, const stc_outputs *o, unsigned cycle)
-{
-    const acmd *j = &h->cmds[h->cur];
-    acct_obs *ob = &h->obs[h->cur];
-
-    switch (h->ph) {
-    case PH_CMD:
-        ob->cmd_cycle = cycle;
-        ob->err_rise = ACCT_NONE;
-        h->i = 0;
-        if (j->bias)
-            h->ph = PH_BIAS;
-        else
-            acct_next_block(h, 0);
-        break;
-    case PH_BIAS:
-        if (++h->i == j->m)
-            acct_next_block(h, 0);
-        break;
-    case PH_W:
-        if (++h->i == j->n) {
-            h->i = 0;
-            h->ph = PH_A;
-        }
-        break;
-    case PH_A:
-        if (++h->i == j->m)
-            acct_next_block(h, h->blk + 1);
-        break;
-    default:
-        memcpy(&ob->c[(size_t)h->i * j->n], o->res_data, j->n * sizeof(int32_t));
-        if (++h->i == j->m) {
-            h->ended = true;
-            h->ph = PH_CMD;
-        }
-        break;
-    }
-}
-
-/* A command is over after its last result: the tile must be IDLE now, and
- * its counters and err_o readable. */
-static void acct_record_end(const stc_tile *t, const stc_outputs *o, acct_obs *ob, unsigned cycle)
-{
-    stc_probes pr;
-
-    stc_tile_probe(t, &pr);
-    cr_assert(o->cmd_ready && !o->busy && pr.state == STC_ST_IDLE,
-              "not IDLE in the cycle after the last result (cycle %u, state %u)", cycle, pr.state);
-    ob->idle_cycle = cycle;
-    ob->err_end = o->err;
-    memcpy(ob->cnt, pr.cnt, sizeof ob->cnt);
-}
-
-/* Between a command transfer and its last result the tile is busy. */
-static void acct_watch(const acct_host *h, const stc_outputs *o, unsigned cycle)
-{
-    acct_obs *ob = &h->obs[h->cur];
-
-    if (h->ph == PH_CMD)
-        return;
-    cr_assert(o->busy, "busy_o low in cycle %u, command %u in flight", cycle, h->cur);
-    if (cycle == ob->cmd_cycle + 1)
-        ob->err_start = o->err;
-    if (o->err && ob->err_rise == ACCT_NONE)
-        ob->err_rise = cycle;
-}
-
-/* Runs cmds[0..ncmd-1] back to back on t (in IDLE), no reset in between.
+/* Runs jobs[0..njobs-1] back to back on t (in IDLE), no reset in between,
+ * with the ideal host of section 10 (no stalls). Don't-care inputs carry
+ * junk the tile must ignore: cmd_skip bits >= nblk, an illegal nibble where
+ * metadata is not sampled, nonzero upper activation lanes in dense mode.
  * hold: cmd_valid (with the next command) stays high while the tile is
  * busy, so the tile alone decides when it is taken. */
-static void acct_run(stc_tile *t, const acmd *cmds, unsigned ncmd, bool hold, acct_obs *obs)
+static void acct_run(stc_tile *t, const td_job *jobs, unsigned njobs, bool hold, td_obs *obs)
 {
-    acct_host h = {.cmds = cmds, .obs = obs, .ph = PH_CMD};
+    td_opts op = {.junk = true, .hold = hold};
 
-    for (unsigned cycle = 0;; cycle++) {
-        stc_outputs o;
-        stc_inputs in;
-        bool x;
-
-        cr_assert_lt(cycle, 20000000u, "tile hangs");
-        stc_tile_eval(t, &o);
-        if (h.ended) {
-            acct_record_end(t, &o, &obs[h.cur], cycle);
-            h.ended = false;
-            if (++h.cur == ncmd)
-                return;
-        }
-        acct_watch(&h, &o, cycle);
-        memset(&in, 0, sizeof in);
-        in.rst_n = true;
-        in.res_ready = true;
-        acct_drive(&h, &in);
-        if (hold && h.ph != PH_CMD && h.cur + 1 < ncmd)
-            acct_drive_cmd(&cmds[h.cur + 1], &in);
-        cr_assert(h.ph == PH_CMD || !(o.cmd_ready && in.cmd_valid),
-                  "command %u taken in cycle %u while command %u is in flight", h.cur + 1, cycle,
-                  h.cur);
-        x = acct_xfer(&h, &o);
-        stc_tile_step(t, &in);
-        if (x)
-            acct_advance(&h, &o, cycle);
-    }
+    td_drive(t, jobs, obs, njobs, &op);
 }
 
 /* ---- expected values ---------------------------------------------------------- */
 
-static void acct_check_results(const acmd *j, const acct_obs *ob)
+static void acct_check_results(const td_job *j, const td_obs *ob)
 {
-    int32_t *want = acct_alloc((size_t)j->m * j->n, sizeof(int32_t));
+    int32_t *want = calloc((size_t)j->m * j->n, sizeof(int32_t));
 
+    cr_assert_not_null(want);
     stc_ref_gemm(j->m, j->n, j->k, j->a, j->wd, j->bias ? j->biasv : NULL, want);
     for (unsigned m = 0; m < j->m; m++)
         for (unsigned col = 0; col < j->n; col++)
             cr_assert_eq(ob->c[m * j->n + col], want[m * j->n + col],
-                         "%s: C[%u][%u] = %d, reference %d", acmd_desc(j), m, col,
+                         "%s: C[%u][%u] = %d, reference %d", acct_desc(j), m, col,
                          ob->c[m * j->n + col], want[m * j->n + col]);
     free(want);
 }
 
 /* (m, k, n) with A[m][k] != 0 and W[k][n] != 0 in the loaded blocks. */
-static uint64_t acct_macs_actual(const acmd *j)
+static uint64_t acct_macs_actual(const td_job *j)
 {
     uint64_t c = 0;
 
     for (unsigned kk = 0; kk < j->k; kk++) {
         unsigned nzw = 0;
 
-        if (acmd_skipped(j, kk / j->kd))
+        if (td_job_skipped(j, kk / j->kd))
             continue;
         for (unsigned col = 0; col < j->n; col++)
             nzw += j->wd[(size_t)kk * j->n + col] != 0;
@@ -666,14 +344,14 @@ static uint64_t acct_macs_actual(const acmd *j)
 }
 
 /* Sections 6 and 7 for one command with an ideal host. */
-static void acct_check_counters(const acmd *j, const acct_obs *ob)
+static void acct_check_counters(const td_job *j, const td_obs *ob)
 {
     const uint64_t n = j->n, m = j->m, kd = j->kd, nblk = j->nblk;
-    const uint64_t passes = nblk - acct_popcount(j->skip), nskip = nblk - passes;
+    const uint64_t passes = td_job_passes(j), nskip = nblk - passes;
     const uint64_t cycles = (j->bias ? m : 0) + passes * (m + 3 * n + 1) + m;
     const uint64_t skipped = nskip * m * kd * n + (j->sparse ? passes * m * n * n : 0);
     const uint32_t *c = ob->cnt;
-    const char *d = acmd_desc(j);
+    const char *d = acct_desc(j);
 
     cr_assert_eq(c[STC_CNT_CYCLES], cycles, "%s: cycles %u, closed form %llu", d, c[STC_CNT_CYCLES],
                  (unsigned long long)cycles);
@@ -703,29 +381,23 @@ static stc_tile *acct_tile(unsigned n)
     return t;
 }
 
-static void acct_obs_init(acct_obs *ob, const acmd *j)
-{
-    memset(ob, 0, sizeof(*ob));
-    ob->c = acct_alloc((size_t)j->m * j->n, sizeof(int32_t));
-}
-
 /* ---- counters and cycles, one command on a fresh tile -------------------- */
 
-static void acct_case(const acmd_spec *s)
+static void acct_case(const td_spec *s)
 {
     stc_tile *t = acct_tile(s->n);
-    acmd j;
-    acct_obs ob;
+    td_job j;
+    td_obs ob;
 
-    acmd_make(&j, s);
-    acct_obs_init(&ob, &j);
+    acct_make(&j, s);
+    td_obs_init(&ob, &j);
     acct_run(t, &j, 1, false, &ob);
     acct_check_results(&j, &ob);
     acct_check_counters(&j, &ob);
     cr_assert_eq(ob.cmd_cycle, 0);
-    cr_assert_not(ob.err_end || ob.err_rise != ACCT_NONE, "%s: err_o", acmd_desc(&j));
+    cr_assert_not(ob.err_end || ob.err_rise != TD_NONE, "%s: err_o", acct_desc(&j));
     free(ob.c);
-    acmd_free(&j);
+    td_job_free(&j);
     stc_tile_destroy(t);
 }
 
@@ -762,13 +434,13 @@ static void acct_grid(unsigned n, bool sparse, bool big)
                 continue;
             for (unsigned si = 0; si < nsk; si++) {
                 for (unsigned bias = 0; bias < 2; bias++) {
-                    acmd_spec s = {.n = n,
-                                   .sparse = sparse,
-                                   .m = ms[mi],
-                                   .nblk = nblks[bi],
-                                   .skip = skips[si],
-                                   .bias = bias != 0,
-                                   .seed = ((mi * 3 + bi) * 4 + si) * 2 + bias};
+                    td_spec s = {.n = n,
+                                 .sparse = sparse,
+                                 .m = ms[mi],
+                                 .nblk = nblks[bi],
+                                 .skip = skips[si],
+                                 .bias = bias != 0,
+                                 .seed = ((mi * 3 + bi) * 4 + si) * 2 + bias};
                     acct_case(&s);
                 }
             }
@@ -804,7 +476,7 @@ Test(acct, m1024_nblk64_n4)
 
 Test(acct, m1024_nblk64_n16_dense)
 {
-    acmd_spec s = {.n = 16, .m = 1024, .nblk = 64, .skip = 0, .bias = true, .seed = 77};
+    td_spec s = {.n = 16, .m = 1024, .nblk = 64, .skip = 0, .bias = true, .seed = 77};
 
     acct_case(&s);
 }
@@ -815,7 +487,7 @@ enum { ACCT_NSTREAM = 6, ACCT_FAULTY = 4 };
 
 static void acct_stream(unsigned n, bool hold)
 {
-    const acmd_spec specs[ACCT_NSTREAM] = {
+    const td_spec specs[ACCT_NSTREAM] = {
         {.n = n, .m = 7, .nblk = 2, .seed = 1},
         {.n = n, .sparse = true, .m = n, .nblk = 3, .bias = true, .seed = 2},
         {.n = n, .m = 37, .nblk = 4, .skip = 0x6, .seed = 3},
@@ -823,21 +495,21 @@ static void acct_stream(unsigned n, bool hold)
         {.n = n, .sparse = true, .m = 5, .nblk = 2, .seed = 5},
         {.n = n, .m = 1, .nblk = 1, .seed = 6},
     };
-    acmd j[ACCT_NSTREAM];
-    acct_obs ob[ACCT_NSTREAM];
+    td_job j[ACCT_NSTREAM];
+    td_obs ob[ACCT_NSTREAM];
     stc_tile *t = acct_tile(n);
     stc_inputs idle;
     stc_probes pr;
 
     for (unsigned i = 0; i < ACCT_NSTREAM; i++) {
-        acmd_make(&j[i], &specs[i]);
-        acct_obs_init(&ob[i], &j[i]);
+        acct_make(&j[i], &specs[i]);
+        td_obs_init(&ob[i], &j[i]);
     }
     /* Illegal nibbles on even weight beats of both blocks. Reversed (not
      * equal) indices keep one dense position per kept value, so the
      * reference and the macs_actual count still apply. */
-    acct_set_group(&j[ACCT_FAULTY], 0, 0, 1, 0x3, 7, -9);
-    acct_set_group(&j[ACCT_FAULTY], 1, n / 2 - 1, n - 2, 0x6, 5, -3);
+    td_set_group(&j[ACCT_FAULTY], 0, 0, 1, 0x3, 7, -9);
+    td_set_group(&j[ACCT_FAULTY], 1, n / 2 - 1, n - 2, 0x6, 5, -3);
     acct_run(t, j, ACCT_NSTREAM, hold, ob);
 
     cr_assert_eq(ob[0].cmd_cycle, 0);
@@ -860,7 +532,7 @@ static void acct_stream(unsigned n, bool hold)
     cr_assert_arr_eq(pr.cnt, ob[ACCT_NSTREAM - 1].cnt, sizeof pr.cnt);
     for (unsigned i = 0; i < ACCT_NSTREAM; i++) {
         free(ob[i].c);
-        acmd_free(&j[i]);
+        td_job_free(&j[i]);
     }
     stc_tile_destroy(t);
 }
@@ -882,19 +554,19 @@ Test(acct_stream, cmd_valid_held_while_busy)
 Test(meta_spec, tile_err_every_group_n16)
 {
     enum { N = 16, NCMD = N / 2 * 16 };
-    static acmd j[NCMD];
-    static acct_obs ob[NCMD];
+    static td_job j[NCMD];
+    static td_obs ob[NCMD];
     stc_tile *t = acct_tile(N);
 
     for (unsigned g = 0; g < N / 2; g++) {
         for (unsigned nib = 0; nib < 16; nib++) {
             unsigned i = g * 16 + nib;
-            acmd_spec s = {.n = N, .sparse = true, .m = 2, .nblk = 1, .seed = 100 + i};
+            td_spec s = {.n = N, .sparse = true, .m = 2, .nblk = 1, .seed = 100 + i};
 
-            acmd_make(&j[i], &s);
-            acct_obs_init(&ob[i], &j[i]);
+            acct_make(&j[i], &s);
+            td_obs_init(&ob[i], &j[i]);
             /* Small values: for equal indices both land on one position. */
-            acct_set_group(&j[i], 0, g, (3 * g + nib) % N, (uint8_t)nib, 3, -5);
+            td_set_group(&j[i], 0, g, (3 * g + nib) % N, (uint8_t)nib, 3, -5);
         }
     }
     acct_run(t, j, NCMD, false, ob);
@@ -909,11 +581,11 @@ Test(meta_spec, tile_err_every_group_n16)
         cr_assert_eq(ob[i].err_end, !e->legal, "g %u nib 0x%x", g, e->nib);
         /* No bias, one block: weight beat r transfers at the end of cycle
          * cmd + 1 + r, so err_o rises in cycle cmd + 2 + 2g. */
-        cr_assert_eq(ob[i].err_rise, e->legal ? ACCT_NONE : ob[i].cmd_cycle + 2 + 2 * g,
+        cr_assert_eq(ob[i].err_rise, e->legal ? TD_NONE : ob[i].cmd_cycle + 2 + 2 * g,
                      "g %u nib 0x%x: err rose in cycle %u, command in %u", g, e->nib,
                      ob[i].err_rise, ob[i].cmd_cycle);
         free(ob[i].c);
-        acmd_free(&j[i]);
+        td_job_free(&j[i]);
     }
     stc_tile_destroy(t);
 }

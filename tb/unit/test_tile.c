@@ -7,8 +7,8 @@
  * Expected values are computed here, independently of the model: a plain
  * triple-loop GEMM on the dense W, the closed-form cycle count of section 6,
  * the section 5 timing formulas, and MAC counts derived from the zeros of A
- * and W. A small host (section 10) drives the tile with optional seeded
- * stalls and counts the stall cycles it injects.
+ * and W. The host of section 10 (tile_driver.h) drives the tile with
+ * optional seeded stalls and counts the stall cycles it injects.
  */
 #include <criterion/criterion.h>
 
@@ -17,156 +17,14 @@
 #include <string.h>
 
 #include "stc_tile.h"
+#include "tile_driver.h"
 
-/* ---- random numbers (xorshift64*, seeded per test) ----------------------- */
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-typedef struct trng {
-    uint64_t s;
-} trng;
-
-static void trng_seed(trng *r, uint64_t seed)
-{
-    r->s = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
-    if (r->s == 0)
-        r->s = 1;
-}
-
-static uint32_t trng_next(trng *r)
-{
-    r->s ^= r->s >> 12;
-    r->s ^= r->s << 25;
-    r->s ^= r->s >> 27;
-    return (uint32_t)((r->s * 0x2545F4914F6CDD1Dull) >> 32);
-}
-
-static unsigned trng_below(trng *r, unsigned n)
-{
-    return trng_next(r) % n;
-}
-
-/* Random int8, zero with probability pz percent. */
-static int8_t trng_i8(trng *r, unsigned pz)
-{
-    if (trng_below(r, 100) < pz)
-        return 0;
-    return (int8_t)(uint8_t)trng_next(r);
-}
-
-/* ---- one command's operands ---------------------------------------------- */
-
-static const uint8_t legal_codes[6] = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE};
-
-typedef struct job {
-    unsigned n;
-    bool sparse;
-    unsigned m, nblk;
-    uint64_t skip; /* as sent on cmd_skip (may have bits >= nblk) */
-    bool bias;
-    unsigned kd, k;
-    int8_t *a;      /* m x k */
-    int8_t *wd;     /* dense W, k x n */
-    int8_t *wk;     /* stored rows: k x n dense, (k/2) x n 2:4 */
-    uint8_t *nib;   /* 2:4: nib[(b * n/2 + g) * n + col] */
-    int32_t *biasv; /* m x n */
-} job;
-
-typedef struct job_spec {
-    unsigned n;
-    bool sparse;
-    unsigned m, nblk;
-    uint64_t skip;
-    bool bias;
-    unsigned pz_a, pz_w; /* zero probabilities, percent */
-    int code;            /* 2:4: -1 random legal code per group, else this code */
-    uint64_t seed;
-} job_spec;
-
-static bool job_skipped(const job *j, unsigned b)
-{
-    return ((j->skip >> b) & 1) != 0;
-}
-
-/* Dense position (0..3) of kept value h (0 lo, 1 hi) for a nibble. */
-static unsigned nib_pos(uint8_t nib, unsigned h)
-{
-    return h == 0 ? (nib & 3u) : ((nib >> 2) & 3u);
-}
-
-static void job_fill_sparse_w(job *j, const job_spec *s, trng *r)
-{
-    unsigned n = j->n;
-
-    for (unsigned b = 0; b < j->nblk; b++) {
-        for (unsigned g = 0; g < n / 2; g++) {
-            for (unsigned col = 0; col < n; col++) {
-                uint8_t code = s->code >= 0 ? (uint8_t)s->code : legal_codes[trng_below(r, 6)];
-                bool zero = job_skipped(j, b);
-
-                j->nib[(b * (n / 2) + g) * n + col] = zero ? 0x4 : code;
-                for (unsigned h = 0; h < 2; h++) {
-                    int8_t v = zero ? 0 : trng_i8(r, s->pz_w);
-                    unsigned krow = b * n + 2 * g + h;
-                    unsigned drow = b * 2 * n + 4 * g + nib_pos(code, h);
-
-                    j->wk[krow * n + col] = v;
-                    if (!zero)
-                        j->wd[drow * n + col] = v;
-                }
-            }
-        }
-    }
-}
-
-static void job_make(job *j, const job_spec *s)
-{
-    trng r;
-    unsigned n = s->n;
-
-    memset(j, 0, sizeof(*j));
-    trng_seed(&r, s->seed);
-    j->n = n;
-    j->sparse = s->sparse;
-    j->m = s->m;
-    j->nblk = s->nblk;
-    j->skip = s->skip;
-    j->bias = s->bias;
-    j->kd = s->sparse ? 2 * n : n;
-    j->k = j->nblk * j->kd;
-    j->a = calloc((size_t)j->m * j->k, 1);
-    j->wd = calloc((size_t)j->k * n, 1);
-    j->wk = calloc((size_t)j->k * n, 1);
-    j->nib = calloc((size_t)j->nblk * n * n, 1);
-    j->biasv = calloc((size_t)j->m * n, sizeof(int32_t));
-    cr_assert(j->a && j->wd && j->wk && j->nib && j->biasv);
-    for (unsigned i = 0; i < j->m * j->k; i++)
-        j->a[i] = trng_i8(&r, s->pz_a);
-    for (unsigned i = 0; i < j->m * n; i++)
-        j->biasv[i] = s->bias ? (int32_t)trng_next(&r) : 0;
-    if (s->sparse) {
-        job_fill_sparse_w(j, s, &r);
-        return;
-    }
-    for (unsigned kk = 0; kk < j->k; kk++) {
-        for (unsigned col = 0; col < n; col++) {
-            int8_t v = job_skipped(j, kk / n) ? 0 : trng_i8(&r, s->pz_w);
-
-            j->wd[kk * n + col] = v;
-            j->wk[kk * n + col] = v;
-        }
-    }
-}
-
-static void job_free(job *j)
-{
-    free(j->a);
-    free(j->wd);
-    free(j->wk);
-    free(j->nib);
-    free(j->biasv);
-}
+/* ---- expected values ------------------------------------------------------- */
 
 /* Expected C = A * W (+ bias), a plain triple loop with uint32 wrap. */
-static void job_expect(const job *j, int32_t *c)
+static void job_expect(const td_job *j, int32_t *c)
 {
     for (unsigned m = 0; m < j->m; m++) {
         for (unsigned col = 0; col < j->n; col++) {
@@ -179,23 +37,14 @@ static void job_expect(const job *j, int32_t *c)
     }
 }
 
-static unsigned job_passes(const job *j)
-{
-    unsigned p = 0;
-
-    for (unsigned b = 0; b < j->nblk; b++)
-        p += !job_skipped(j, b);
-    return p;
-}
-
 /* Section 6 closed form. */
-static unsigned job_cycles(const job *j)
+static unsigned job_cycles(const td_job *j)
 {
-    return (j->bias ? j->m : 0) + job_passes(j) * (j->m + 3 * j->n + 1) + j->m;
+    return (j->bias ? j->m : 0) + td_job_passes(j) * (j->m + 3 * j->n + 1) + j->m;
 }
 
 /* MACs that must be done (neither operand zero), from the dense operands. */
-static uint32_t job_macs_actual(const job *j)
+static uint32_t job_macs_actual(const td_job *j)
 {
     uint32_t c = 0;
 
@@ -206,248 +55,7 @@ static uint32_t job_macs_actual(const job *j)
     return c;
 }
 
-/* ---- the host of section 10 ---------------------------------------------- */
-
-enum host_phase { PH_CMD, PH_BIAS, PH_W, PH_A, PH_RES, PH_DONE };
-
-typedef struct drive_opts {
-    unsigned stall_pct;  /* chance of withholding valid / ready per cycle */
-    uint64_t seed;       /* stall and noise seed */
-    bool noise;          /* random valid/data on ports the tile does not accept */
-    unsigned max_cycles; /* stop early (0: run to completion) */
-    stc_probes *trace;   /* optional: probes of every cycle */
-    unsigned trace_cap;
-    unsigned *a_cycle; /* optional: cycle of each activation transfer, [pass * m + i] */
-} drive_opts;
-
-typedef struct drive_res {
-    int32_t *c;      /* m x n results, caller-allocated */
-    unsigned cycles; /* cycles driven; the cycle after the last edge */
-    unsigned stalls; /* stall cycles injected while the port was ready */
-    bool done;       /* all results taken */
-    bool err_seen;   /* err_o was 1 in some cycle */
-} drive_res;
-
-typedef struct host {
-    const job *j;
-    enum host_phase ph;
-    unsigned i;    /* row / beat within the phase */
-    unsigned blk;  /* current block */
-    unsigned pass; /* passes done */
-} host;
-
-static void host_next_block(host *h, unsigned from)
-{
-    const job *j = h->j;
-
-    for (h->blk = from; h->blk < j->nblk && job_skipped(j, h->blk); h->blk++)
-        ;
-    h->i = 0;
-    h->ph = h->blk < j->nblk ? PH_W : PH_RES;
-}
-
-static void host_fill_noise(stc_inputs *in, trng *r)
-{
-    in->cmd_valid = trng_below(r, 2);
-    in->cmd_m = trng_next(r);
-    in->cmd_nblk = trng_next(r);
-    in->cmd_skip = trng_next(r);
-    in->cmd_mode = trng_below(r, 2);
-    in->cmd_bias = trng_below(r, 2);
-    in->bias_valid = trng_below(r, 2);
-    in->w_valid = trng_below(r, 2);
-    in->a_valid = trng_below(r, 2);
-    for (unsigned x = 0; x < STC_N_MAX; x++) {
-        in->bias_data[x] = (int32_t)trng_next(r);
-        in->w_data[x] = (int8_t)trng_next(r);
-        in->w_meta[x] = (uint8_t)trng_next(r);
-    }
-    for (unsigned x = 0; x < 2 * STC_N_MAX; x++)
-        in->a_data[x] = (int8_t)trng_next(r);
-}
-
-/* Drives the port of the host's current phase; other ports idle (or noise,
- * which the tile must ignore since it is not ready on them). */
-static void host_inputs(const host *h, stc_inputs *in, bool stall)
-{
-    const job *j = h->j;
-    unsigned n = j->n;
-
-    switch (h->ph) {
-    case PH_CMD:
-        in->cmd_valid = true;
-        in->cmd_mode = j->sparse;
-        in->cmd_m = j->m - 1;
-        in->cmd_nblk = j->nblk - 1;
-        in->cmd_skip = j->skip;
-        in->cmd_bias = j->bias;
-        break;
-    case PH_BIAS:
-        in->bias_valid = !stall;
-        memcpy(in->bias_data, &j->biasv[h->i * n], n * sizeof(int32_t));
-        break;
-    case PH_W:
-        in->w_valid = !stall;
-        memcpy(in->w_data, &j->wk[(h->blk * n + h->i) * n], n);
-        if (j->sparse && (h->i & 1) == 0)
-            memcpy(in->w_meta, &j->nib[(h->blk * (n / 2) + h->i / 2) * n], n);
-        break;
-    case PH_A:
-        in->a_valid = !stall;
-        memcpy(in->a_data, &j->a[h->i * j->k + h->blk * j->kd], j->kd);
-        break;
-    case PH_RES:
-        in->res_ready = !stall;
-        break;
-    default:
-        break;
-    }
-}
-
-/* Whether the current phase's port transfers, and whether the host's
- * stall made it a stall cycle. */
-static bool host_xfer(const host *h, const stc_outputs *o, const stc_inputs *in, bool *stalled)
-{
-    *stalled = false;
-    switch (h->ph) {
-    case PH_CMD:
-        return o->cmd_ready && in->cmd_valid;
-    case PH_BIAS:
-        *stalled = o->bias_ready && !in->bias_valid;
-        return o->bias_ready && in->bias_valid;
-    case PH_W:
-        *stalled = o->w_ready && !in->w_valid;
-        return o->w_ready && in->w_valid;
-    case PH_A:
-        *stalled = o->a_ready && !in->a_valid;
-        return o->a_ready && in->a_valid;
-    case PH_RES:
-        *stalled = o->res_valid && !in->res_ready;
-        return o->res_valid && in->res_ready;
-    default:
-        return false;
-    }
-}
-
-static void host_advance(host *h, const stc_outputs *o, drive_res *res, const drive_opts *op,
-                         unsigned cycle)
-{
-    const job *j = h->j;
-
-    switch (h->ph) {
-    case PH_CMD:
-        h->i = 0;
-        if (j->bias)
-            h->ph = PH_BIAS;
-        else
-            host_next_block(h, 0);
-        break;
-    case PH_BIAS:
-        if (++h->i == j->m)
-            host_next_block(h, 0);
-        break;
-    case PH_W:
-        if (++h->i == j->n) {
-            h->i = 0;
-            h->ph = PH_A;
-        }
-        break;
-    case PH_A:
-        if (op->a_cycle != NULL)
-            op->a_cycle[h->pass * j->m + h->i] = cycle;
-        if (++h->i == j->m) {
-            h->pass++;
-            host_next_block(h, h->blk + 1);
-        }
-        break;
-    case PH_RES:
-        memcpy(&res->c[h->i * j->n], o->res_data, j->n * sizeof(int32_t));
-        if (++h->i == j->m)
-            h->ph = PH_DONE;
-        break;
-    default:
-        break;
-    }
-}
-
-/* One host driving one tile, a cycle at a time (so two can interleave). */
-typedef struct drive_ctx {
-    stc_tile *t;
-    host h;
-    trng r;
-    unsigned cycle;
-    const drive_opts *op;
-    drive_res *res;
-} drive_ctx;
-
-static void drive_begin(drive_ctx *d, stc_tile *t, const job *j, const drive_opts *op,
-                        drive_res *res)
-{
-    memset(d, 0, sizeof(*d));
-    d->t = t;
-    d->h.j = j;
-    d->h.ph = PH_CMD;
-    d->op = op;
-    d->res = res;
-    trng_seed(&d->r, op->seed + 77);
-    res->stalls = 0;
-    res->err_seen = false;
-    res->done = false;
-}
-
-/* One cycle: outputs, host inputs, edge. False when finished. */
-static bool drive_cycle(drive_ctx *d)
-{
-    const drive_opts *op = d->op;
-    stc_outputs o;
-    stc_inputs in;
-    bool stall, stalled, x;
-
-    if (d->h.ph == PH_DONE || (op->max_cycles != 0 && d->cycle >= op->max_cycles))
-        return false;
-    cr_assert_lt(d->cycle, 1000000u, "tile hangs");
-    stall = op->stall_pct != 0 && trng_below(&d->r, 100) < op->stall_pct;
-    stc_tile_eval(d->t, &o);
-    d->res->err_seen |= o.err;
-    if (op->trace != NULL && d->cycle < op->trace_cap)
-        stc_tile_probe(d->t, &op->trace[d->cycle]);
-    memset(&in, 0, sizeof(in));
-    if (op->noise)
-        host_fill_noise(&in, &d->r);
-    in.cmd_valid = false;
-    in.bias_valid = in.w_valid = in.a_valid = false;
-    in.res_ready = op->noise ? trng_below(&d->r, 2) : false;
-    host_inputs(&d->h, &in, stall);
-    in.rst_n = true;
-    x = host_xfer(&d->h, &o, &in, &stalled);
-    d->res->stalls += stalled;
-    stc_tile_step(d->t, &in);
-    if (x)
-        host_advance(&d->h, &o, d->res, op, d->cycle);
-    d->cycle++;
-    return true;
-}
-
-static void drive_end(drive_ctx *d)
-{
-    const drive_opts *op = d->op;
-
-    if (op->trace != NULL && d->cycle < op->trace_cap)
-        stc_tile_probe(d->t, &op->trace[d->cycle]);
-    d->res->cycles = d->cycle;
-    d->res->done = d->h.ph == PH_DONE;
-}
-
-/* Runs one command through the tile (already out of reset, in IDLE). */
-static void drive(stc_tile *t, const job *j, const drive_opts *op, drive_res *res)
-{
-    drive_ctx d;
-
-    drive_begin(&d, t, j, op, res);
-    while (drive_cycle(&d))
-        ;
-    drive_end(&d);
-}
+/* ---- one command on a fresh tile --------------------------------------------- */
 
 static stc_tile *tile_new(unsigned n, unsigned m_max, unsigned kb_max)
 {
@@ -468,7 +76,35 @@ static void step_idle(stc_tile *t, bool rst_n)
     stc_tile_step(t, &in);
 }
 
-static void assert_results(const job *j, const int32_t *got)
+/* A command's operands, what the host saw of it, and the tile it ran on. */
+typedef struct tcase {
+    td_job j;
+    td_obs ob;
+    stc_tile *t;
+    unsigned cycles; /* driven by the last tcase_drive() */
+} tcase;
+
+static void tcase_open(tcase *c, const td_spec *s, unsigned m_max, unsigned kb_max)
+{
+    c->t = tile_new(s->n, m_max, kb_max);
+    td_job_make(&c->j, s);
+    td_obs_init(&c->ob, &c->j);
+    c->cycles = 0;
+}
+
+static void tcase_drive(tcase *c, const td_opts *op)
+{
+    c->cycles = td_drive(c->t, &c->j, &c->ob, 1, op);
+}
+
+static void tcase_close(tcase *c)
+{
+    free(c->ob.c);
+    td_job_free(&c->j);
+    stc_tile_destroy(c->t);
+}
+
+static void assert_results(const td_job *j, const int32_t *got)
 {
     int32_t *exp = calloc((size_t)j->m * j->n, sizeof(int32_t));
 
@@ -482,50 +118,138 @@ static void assert_results(const job *j, const int32_t *got)
     free(exp);
 }
 
-/* Runs a job on a fresh tile and checks results and counters. */
-static void run_checked(const job_spec *s, unsigned stall_pct, bool noise)
+/* Counters of a command that ran alone on a fresh tile: sections 6 and 7,
+ * the host's stalls added to the cycles. */
+static void assert_counters(const td_job *j, const td_obs *ob, const stc_probes *pr)
 {
-    job j;
-    stc_tile *t = tile_new(s->n, 64, 8);
-    drive_opts op = {.stall_pct = stall_pct, .seed = s->seed, .noise = noise};
-    drive_res res;
+    unsigned n = j->n;
+    unsigned passes = td_job_passes(j);
+    unsigned nskip = j->nblk - passes;
+    uint32_t alg = j->nblk * j->m * j->kd * n;
+    uint32_t skipped = nskip * j->m * j->kd * n + (j->sparse ? passes * j->m * n * n : 0);
+    uint32_t actual = job_macs_actual(j);
+
+    cr_assert_eq(pr->cnt[STC_CNT_CYCLES], job_cycles(j) + ob->stalls, "cycles %u, expected %u+%u",
+                 pr->cnt[STC_CNT_CYCLES], job_cycles(j), ob->stalls);
+    cr_assert_eq(pr->cnt[STC_CNT_STALL_CYCLES], ob->stalls);
+    cr_assert_eq(pr->cnt[STC_CNT_MACS_ALG], alg);
+    cr_assert_eq(pr->cnt[STC_CNT_MACS_SKIPPED], skipped);
+    cr_assert_eq(pr->cnt[STC_CNT_MACS_ACTUAL], actual);
+    cr_assert_eq(pr->cnt[STC_CNT_MACS_GATED], passes * j->m * n * n - actual);
+    cr_assert_eq(pr->cnt[STC_CNT_MACS_ALG], pr->cnt[STC_CNT_MACS_ACTUAL] +
+                                                pr->cnt[STC_CNT_MACS_GATED] +
+                                                pr->cnt[STC_CNT_MACS_SKIPPED]);
+    cr_assert_eq(pr->cnt[STC_CNT_W_BYTES], passes * n * n);
+    cr_assert_eq(pr->cnt[STC_CNT_META_BYTES], j->sparse ? passes * (n / 2) * (n / 2) : 0);
+    cr_assert_eq(pr->cnt[STC_CNT_A_BYTES], passes * j->m * j->kd);
+}
+
+/* Runs a job on a fresh tile and checks results and counters. */
+static void run_checked(const td_spec *s, unsigned stall_pct, bool noise)
+{
+    tcase c;
+    td_opts op = {.stall_pct = stall_pct, .seed = s->seed, .noise = noise};
     stc_probes pr;
-    unsigned n = s->n;
 
-    job_make(&j, s);
-    res.c = calloc((size_t)j.m * n, sizeof(int32_t));
-    cr_assert_not_null(res.c);
-    drive(t, &j, &op, &res);
-    cr_assert(res.done);
-    assert_results(&j, res.c);
-
-    stc_tile_probe(t, &pr);
-    unsigned passes = job_passes(&j);
-    unsigned nskip = j.nblk - passes;
-    uint32_t alg = j.nblk * j.m * j.kd * n;
-    uint32_t skipped = nskip * j.m * j.kd * n + (j.sparse ? passes * j.m * n * n : 0);
-    uint32_t actual = job_macs_actual(&j);
-
+    tcase_open(&c, s, 64, 8);
+    tcase_drive(&c, &op);
+    cr_assert(c.ob.done);
+    assert_results(&c.j, c.ob.c);
+    stc_tile_probe(c.t, &pr);
     cr_assert_eq(pr.state, STC_ST_IDLE);
-    cr_assert_eq(pr.cnt[STC_CNT_CYCLES], job_cycles(&j) + res.stalls, "cycles %u, expected %u+%u",
-                 pr.cnt[STC_CNT_CYCLES], job_cycles(&j), res.stalls);
-    cr_assert_eq(pr.cnt[STC_CNT_STALL_CYCLES], res.stalls);
-    cr_assert_eq(pr.cnt[STC_CNT_MACS_ALG], alg);
-    cr_assert_eq(pr.cnt[STC_CNT_MACS_SKIPPED], skipped);
-    cr_assert_eq(pr.cnt[STC_CNT_MACS_ACTUAL], actual);
-    cr_assert_eq(pr.cnt[STC_CNT_MACS_GATED], passes * j.m * n * n - actual);
-    cr_assert_eq(pr.cnt[STC_CNT_MACS_ALG], pr.cnt[STC_CNT_MACS_ACTUAL] +
-                                               pr.cnt[STC_CNT_MACS_GATED] +
-                                               pr.cnt[STC_CNT_MACS_SKIPPED]);
-    cr_assert_eq(pr.cnt[STC_CNT_W_BYTES], passes * n * n);
-    cr_assert_eq(pr.cnt[STC_CNT_META_BYTES], j.sparse ? passes * (n / 2) * (n / 2) : 0);
-    cr_assert_eq(pr.cnt[STC_CNT_A_BYTES], passes * j.m * j.kd);
+    assert_counters(&c.j, &c.ob, &pr);
     cr_assert_not(pr.err);
-    cr_assert_not(res.err_seen);
+    cr_assert_not(c.ob.err_seen);
+    tcase_close(&c);
+}
 
-    free(res.c);
-    job_free(&j);
-    stc_tile_destroy(t);
+/* Which commands of a grid have a bias: by the index of M in the grid's
+ * list, or by the block count. */
+enum grid_bias { BIAS_ODD_INDEX, BIAS_EVEN_INDEX, BIAS_NBLK_1, BIAS_NBLK_2 };
+
+/* Every M of ms[] (0-terminated) with every block count 1..base.nblk; the
+ * command of (ms[i], nblk) is seeded base.seed + 10 i + nblk. */
+typedef struct gemm_grid {
+    td_spec base;
+    unsigned ms[8];
+    enum grid_bias bias;
+} gemm_grid;
+
+static bool grid_has_bias(enum grid_bias b, unsigned i, unsigned nblk)
+{
+    switch (b) {
+    case BIAS_ODD_INDEX:
+        return (i & 1) != 0;
+    case BIAS_EVEN_INDEX:
+        return (i & 1) == 0;
+    case BIAS_NBLK_1:
+        return nblk == 1;
+    default:
+        return nblk == 2;
+    }
+}
+
+static void run_grid(const gemm_grid *g)
+{
+    for (unsigned i = 0; i < NELEM(g->ms) && g->ms[i] != 0; i++) {
+        for (unsigned nblk = 1; nblk <= g->base.nblk; nblk++) {
+            td_spec s = g->base;
+
+            s.m = g->ms[i];
+            s.nblk = nblk;
+            s.bias = grid_has_bias(g->bias, i, nblk);
+            s.seed = g->base.seed + 10 * i + nblk;
+            run_checked(&s, 0, false);
+        }
+    }
+}
+
+/* What a sweep sets in each command. */
+enum sweep_field { SWEEP_N, SWEEP_SKIP, SWEEP_CODE, SWEEP_STALL };
+
+/* Values of one parameter, and the stall percent when that is not it. */
+typedef struct sweep {
+    enum sweep_field field;
+    uint64_t v[8];
+    unsigned nv;
+    unsigned stall;
+} sweep;
+
+static void sweep_set(const sweep *sw, uint64_t v, td_spec *s, unsigned *stall)
+{
+    *stall = sw->stall;
+    switch (sw->field) {
+    case SWEEP_N:
+        s->n = (unsigned)v;
+        break;
+    case SWEEP_SKIP:
+        s->skip = v;
+        break;
+    case SWEEP_CODE:
+        s->code = (uint8_t)v;
+        break;
+    case SWEEP_STALL:
+        *stall = (unsigned)v;
+        break;
+    }
+}
+
+/* Runs every command of cmds[] once per value of the sweep: value i goes
+ * into the swept field and i into the seed, so each run has its own
+ * operands. */
+static void run_sweep(const td_spec *cmds, size_t ncmd, const sweep *sw)
+{
+    cr_assert_leq(sw->nv, NELEM(sw->v));
+    for (unsigned i = 0; i < sw->nv; i++) {
+        for (size_t c = 0; c < ncmd; c++) {
+            td_spec s = cmds[c];
+            unsigned stall;
+
+            sweep_set(sw, sw->v[i], &s, &stall);
+            s.seed += i;
+            run_checked(&s, stall, false);
+        }
+    }
 }
 
 /* ---- parameters ------------------------------------------------------------ */
@@ -576,49 +300,45 @@ Test(tile_timing, doc_waveform)
     static const uint8_t beat[19] = {0, 0, 1, 2, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
     static const uint8_t cyc[19] = {0, 0,  1,  2,  3,  4,  5,  6,  7, 8,
                                     9, 10, 11, 12, 13, 14, 15, 16, 17};
-    job_spec s = {.n = 4, .m = 2, .nblk = 1, .pz_a = 0, .pz_w = 0, .code = -1, .seed = 5};
-    job j;
+    td_spec s = {.n = 4, .m = 2, .nblk = 1, .seed = 5};
+    tcase c;
     stc_probes tr[24];
     unsigned acyc[2];
-    drive_opts op = {.trace = tr, .trace_cap = 24, .a_cycle = acyc};
-    drive_res res;
-    stc_tile *t = tile_new(4, 16, 4);
+    td_opts op = {.trace = tr, .trace_cap = 24};
 
-    job_make(&j, &s);
-    res.c = calloc(8, sizeof(int32_t));
-    drive(t, &j, &op, &res);
-    cr_assert_eq(res.cycles, 18);
+    tcase_open(&c, &s, 16, 4);
+    c.ob.a_cycle = acyc;
+    tcase_drive(&c, &op);
+    cr_assert_eq(c.cycles, 18);
     cr_assert_eq(acyc[0], 5);
     cr_assert_eq(acyc[1], 6);
-    for (unsigned c = 0; c <= 18; c++) {
-        cr_assert_eq(tr[c].state, st[c], "cycle %u state %u", c, tr[c].state);
-        cr_assert_eq(tr[c].beat, beat[c], "cycle %u beat %u", c, tr[c].beat);
-        cr_assert_eq(tr[c].cnt[STC_CNT_CYCLES], cyc[c], "cycle %u cycles %u", c,
-                     tr[c].cnt[STC_CNT_CYCLES]);
-        cr_assert_eq(tr[c].bot_v[0], c == 11 || c == 12, "cycle %u bot_v[0]", c);
-        cr_assert_eq(tr[c].bot_v[3], c == 14 || c == 15, "cycle %u bot_v[3]", c);
-        cr_assert_eq(tr[c].pe_v[0][0], c == 6 || c == 7, "cycle %u v[0][0]", c);
-        cr_assert_eq(tr[c].pe_v[3][3], c == 12 || c == 13, "cycle %u v[3][3]", c);
+    for (unsigned k = 0; k <= 18; k++) {
+        cr_assert_eq(tr[k].state, st[k], "cycle %u state %u", k, tr[k].state);
+        cr_assert_eq(tr[k].beat, beat[k], "cycle %u beat %u", k, tr[k].beat);
+        cr_assert_eq(tr[k].cnt[STC_CNT_CYCLES], cyc[k], "cycle %u cycles %u", k,
+                     tr[k].cnt[STC_CNT_CYCLES]);
+        cr_assert_eq(tr[k].bot_v[0], k == 11 || k == 12, "cycle %u bot_v[0]", k);
+        cr_assert_eq(tr[k].bot_v[3], k == 14 || k == 15, "cycle %u bot_v[3]", k);
+        cr_assert_eq(tr[k].pe_v[0][0], k == 6 || k == 7, "cycle %u v[0][0]", k);
+        cr_assert_eq(tr[k].pe_v[3][3], k == 12 || k == 13, "cycle %u v[3][3]", k);
     }
     cr_assert_eq(tr[15].acc_row[3], 1);
     cr_assert(tr[15].acc_we[3]);
-    assert_results(&j, res.c);
-    free(res.c);
-    job_free(&j);
-    stc_tile_destroy(t);
+    assert_results(&c.j, c.ob.c);
+    tcase_close(&c);
 }
 
 /* Section 5 timing of every beat at every PE, optionally with stalls: the
  * beat transferred at the end of cycle t is in act_q[r][n] during
  * t+1+r+n, its product in prod_q during t+2+r+n, and the column sum at the
  * bottom (bot_v, psum_q[N-1][n], acc write of row i) during t+2+N+n. */
-static void check_beat_timing(const job *j, const stc_probes *tr, unsigned ntr,
+static void check_beat_timing(const td_job *j, const stc_probes *tr, unsigned ntr,
                               const unsigned *acyc)
 {
     unsigned n = j->n, pass = 0;
 
     for (unsigned b = 0; b < j->nblk; b++) {
-        if (job_skipped(j, b))
+        if (td_job_skipped(j, b))
             continue;
         for (unsigned i = 0; i < j->m; i++) {
             unsigned t0 = acyc[pass * j->m + i];
@@ -665,37 +385,25 @@ static void check_beat_timing(const job *j, const stc_probes *tr, unsigned ntr,
 static void timing_case(unsigned n, bool sparse, unsigned m, unsigned nblk, uint64_t skip,
                         unsigned stall)
 {
-    job_spec s = {.n = n,
-                  .sparse = sparse,
-                  .m = m,
-                  .nblk = nblk,
-                  .skip = skip,
-                  .pz_a = 20,
-                  .pz_w = 20,
-                  .code = -1,
-                  .seed = 100 + n + m + stall};
-    job j;
+    td_spec s = {.n = n, .sparse = sparse, .m = m, .nblk = nblk, .skip = skip, .pz = {20, 20}};
+    tcase c;
     unsigned cap = 4000;
     stc_probes *tr = calloc(cap, sizeof(*tr));
     unsigned *acyc = calloc((size_t)m * nblk, sizeof(unsigned));
-    drive_opts op = {
-        .stall_pct = stall, .seed = s.seed, .trace = tr, .trace_cap = cap, .a_cycle = acyc};
-    drive_res res;
-    stc_tile *t = tile_new(n, 64, 8);
+    td_opts op = {.stall_pct = stall, .seed = s.seed, .trace = tr, .trace_cap = cap};
 
     cr_assert(tr && acyc);
-    job_make(&j, &s);
-    res.c = calloc((size_t)m * n, sizeof(int32_t));
-    drive(t, &j, &op, &res);
-    cr_assert(res.done);
-    cr_assert_lt(res.cycles, cap);
-    check_beat_timing(&j, tr, res.cycles + 1, acyc);
-    assert_results(&j, res.c);
-    free(res.c);
+    s.seed = 100 + n + m + stall;
+    tcase_open(&c, &s, 64, 8);
+    c.ob.a_cycle = acyc;
+    tcase_drive(&c, &op);
+    cr_assert(c.ob.done);
+    cr_assert_lt(c.cycles, cap);
+    check_beat_timing(&c.j, tr, c.cycles + 1, acyc);
+    assert_results(&c.j, c.ob.c);
     free(tr);
     free(acyc);
-    job_free(&j);
-    stc_tile_destroy(t);
+    tcase_close(&c);
 }
 
 Test(tile_timing, beats_dense_n4)
@@ -715,154 +423,74 @@ Test(tile_timing, beats_dense_n16_stalls)
 
 /* ---- results and counters -------------------------------------------------- */
 
+/* The M x nblk grids of tile_gemm. */
+enum { GRID_DENSE_N4, GRID_DENSE_N16, GRID_SPARSE_N4, GRID_SPARSE_N16 };
+
+static const gemm_grid gemm_grids[] = {
+    [GRID_DENSE_N4] = {{.n = 4, .nblk = 3, .pz = {10, 30}, .seed = 1000},
+                       {1, 2, 3, 7, 16, 33},
+                       BIAS_ODD_INDEX},
+    [GRID_DENSE_N16] = {{.n = 16, .nblk = 3, .pz = {10, 30}, .seed = 2000},
+                        {1, 5, 16, 40},
+                        BIAS_NBLK_2},
+    [GRID_SPARSE_N4] = {{.n = 4, .sparse = true, .nblk = 3, .pz = {15, 25}, .seed = 3000},
+                        {1, 2, 9, 33},
+                        BIAS_EVEN_INDEX},
+    [GRID_SPARSE_N16] = {{.n = 16, .sparse = true, .nblk = 2, .pz = {15, 25}, .seed = 4000},
+                         {1, 6, 17, 40},
+                         BIAS_NBLK_1},
+};
+
 Test(tile_gemm, dense_n4)
 {
-    static const unsigned ms[] = {1, 2, 3, 7, 16, 33};
-
-    for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
-        for (unsigned nblk = 1; nblk <= 3; nblk++) {
-            job_spec s = {.n = 4,
-                          .m = ms[i],
-                          .nblk = nblk,
-                          .bias = (i & 1) != 0,
-                          .pz_a = 10,
-                          .pz_w = 30,
-                          .code = -1,
-                          .seed = 1000 + i * 10 + nblk};
-            run_checked(&s, 0, false);
-        }
-    }
+    run_grid(&gemm_grids[GRID_DENSE_N4]);
 }
 
 Test(tile_gemm, dense_n16)
 {
-    static const unsigned ms[] = {1, 5, 16, 40};
-
-    for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
-        for (unsigned nblk = 1; nblk <= 3; nblk++) {
-            job_spec s = {.n = 16,
-                          .m = ms[i],
-                          .nblk = nblk,
-                          .bias = nblk == 2,
-                          .pz_a = 10,
-                          .pz_w = 30,
-                          .code = -1,
-                          .seed = 2000 + i * 10 + nblk};
-            run_checked(&s, 0, false);
-        }
-    }
+    run_grid(&gemm_grids[GRID_DENSE_N16]);
 }
 
 Test(tile_gemm, sparse_n4)
 {
-    static const unsigned ms[] = {1, 2, 9, 33};
-
-    for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
-        for (unsigned nblk = 1; nblk <= 3; nblk++) {
-            job_spec s = {.n = 4,
-                          .sparse = true,
-                          .m = ms[i],
-                          .nblk = nblk,
-                          .bias = (i & 1) == 0,
-                          .pz_a = 15,
-                          .pz_w = 25,
-                          .code = -1,
-                          .seed = 3000 + i * 10 + nblk};
-            run_checked(&s, 0, false);
-        }
-    }
+    run_grid(&gemm_grids[GRID_SPARSE_N4]);
 }
 
 Test(tile_gemm, sparse_n16)
 {
-    static const unsigned ms[] = {1, 6, 17, 40};
-
-    for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
-        for (unsigned nblk = 1; nblk <= 2; nblk++) {
-            job_spec s = {.n = 16,
-                          .sparse = true,
-                          .m = ms[i],
-                          .nblk = nblk,
-                          .bias = nblk == 1,
-                          .pz_a = 15,
-                          .pz_w = 25,
-                          .code = -1,
-                          .seed = 4000 + i * 10 + nblk};
-            run_checked(&s, 0, false);
-        }
-    }
+    run_grid(&gemm_grids[GRID_SPARSE_N16]);
 }
 
 Test(tile_gemm, other_sizes)
 {
-    static const unsigned ns[] = {6, 8, 10, 12, 14};
+    static const td_spec cmds[] = {
+        {.m = 5, .nblk = 2, .bias = true, .pz = {10, 10}, .seed = 4500},
+        {.sparse = true, .m = 4, .nblk = 2, .pz = {10, 10}, .seed = 4600},
+    };
+    static const sweep sizes = {.field = SWEEP_N, .v = {6, 8, 10, 12, 14}, .nv = 5};
 
-    for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++) {
-        job_spec d = {.n = ns[i],
-                      .m = 5,
-                      .nblk = 2,
-                      .bias = true,
-                      .pz_a = 10,
-                      .pz_w = 10,
-                      .code = -1,
-                      .seed = 4500 + i};
-        job_spec s = {.n = ns[i],
-                      .sparse = true,
-                      .m = 4,
-                      .nblk = 2,
-                      .pz_a = 10,
-                      .pz_w = 10,
-                      .code = -1,
-                      .seed = 4600 + i};
-        run_checked(&d, 0, false);
-        run_checked(&s, 0, false);
-    }
+    run_sweep(cmds, NELEM(cmds), &sizes);
 }
 
 Test(tile_gemm, stalls_grow_cycles_one_for_one)
 {
-    static const unsigned pct[] = {10, 40, 80};
+    static const td_spec cmds[] = {
+        {.n = 8, .m = 9, .nblk = 3, .skip = 0x2, .bias = true, .pz = {10, 10}, .seed = 5000},
+        {.n = 16, .sparse = true, .m = 12, .nblk = 2, .bias = true, .pz = {10, 10}, .seed = 5100},
+    };
+    static const sweep stalls = {.field = SWEEP_STALL, .v = {10, 40, 80}, .nv = 3};
 
-    for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
-        job_spec d = {.n = 8,
-                      .m = 9,
-                      .nblk = 3,
-                      .skip = 0x2,
-                      .bias = true,
-                      .pz_a = 10,
-                      .pz_w = 10,
-                      .code = -1,
-                      .seed = 5000 + i};
-        job_spec s = {.n = 16,
-                      .sparse = true,
-                      .m = 12,
-                      .nblk = 2,
-                      .bias = true,
-                      .pz_a = 10,
-                      .pz_w = 10,
-                      .code = -1,
-                      .seed = 5100 + i};
-        run_checked(&d, pct[i], false);
-        run_checked(&s, pct[i], false);
-    }
+    run_sweep(cmds, NELEM(cmds), &stalls);
 }
 
 Test(tile_gemm, ignores_ports_not_ready)
 {
     /* Random valid and data on every port the tile is not ready on. */
-    job_spec d = {
-        .n = 8, .m = 6, .nblk = 2, .bias = true, .pz_a = 10, .pz_w = 10, .code = -1, .seed = 6000};
-    job_spec s = {.n = 4,
-                  .sparse = true,
-                  .m = 6,
-                  .nblk = 3,
-                  .skip = 0x1,
-                  .bias = true,
-                  .pz_a = 10,
-                  .pz_w = 10,
-                  .code = -1,
-                  .seed = 6001};
+    td_spec d = {.n = 8, .m = 6, .nblk = 2, .bias = true, .pz = {10, 10}, .seed = 6000};
+    td_spec s = {
+        .n = 4, .sparse = true, .m = 6, .nblk = 3, .skip = 0x1, .bias = true, .seed = 6001};
 
+    s.pz[0] = s.pz[1] = 10;
     run_checked(&d, 20, true);
     run_checked(&s, 20, true);
 }
@@ -871,111 +499,68 @@ Test(tile_gemm, ignores_ports_not_ready)
 
 Test(tile_meta, six_legal_codes_everywhere)
 {
-    for (unsigned c = 0; c < 6; c++) {
-        job_spec s4 = {.n = 4,
-                       .sparse = true,
-                       .m = 3,
-                       .nblk = 2,
-                       .pz_a = 0,
-                       .pz_w = 0,
-                       .code = legal_codes[c],
-                       .seed = 7000 + c};
-        job_spec s16 = {.n = 16,
-                        .sparse = true,
-                        .m = 3,
-                        .nblk = 1,
-                        .pz_a = 0,
-                        .pz_w = 0,
-                        .code = legal_codes[c],
-                        .seed = 7100 + c};
-        run_checked(&s4, 0, false);
-        run_checked(&s16, 0, false);
-    }
+    static const td_spec cmds[] = {
+        {.n = 4, .sparse = true, .m = 3, .nblk = 2, .seed = 7000},
+        {.n = 16, .sparse = true, .m = 3, .nblk = 1, .seed = 7100},
+    };
+    static const sweep codes = {.field = SWEEP_CODE, .v = {0x4, 0x8, 0xC, 0x9, 0xD, 0xE}, .nv = 6};
+
+    run_sweep(cmds, NELEM(cmds), &codes);
 }
 
 /* Single nonzero column at group g of column col, code `code`: exactly one
  * activation lane slot must be picked. */
 Test(tile_meta, mux_selects_kept_position)
 {
-    for (unsigned c = 0; c < 6; c++) {
+    for (unsigned k = 0; k < 6; k++) {
         for (unsigned g = 0; g < 2; g++) {
-            job_spec s = {.n = 4,
-                          .sparse = true,
-                          .m = 2,
-                          .nblk = 1,
-                          .pz_a = 0,
-                          .pz_w = 100,
-                          .code = legal_codes[c],
-                          .seed = 7200 + c};
-            job j;
-            stc_tile *t = tile_new(4, 16, 4);
-            drive_opts op = {0};
-            drive_res res;
-            unsigned col = (c + g) % 4;
+            td_spec s = {.n = 4,
+                         .sparse = true,
+                         .m = 2,
+                         .nblk = 1,
+                         .pz = {0, 100},
+                         .code = td_legal_codes[k],
+                         .seed = 7200 + k};
+            tcase c;
 
-            job_make(&j, &s);
+            tcase_open(&c, &s, 16, 4);
             /* lo value 3 at kept row 2g, hi value -2 at kept row 2g+1. */
-            j.wk[(2 * g) * 4 + col] = 3;
-            j.wk[(2 * g + 1) * 4 + col] = -2;
-            j.wd[(4 * g + nib_pos(legal_codes[c], 0)) * 4 + col] = 3;
-            j.wd[(4 * g + nib_pos(legal_codes[c], 1)) * 4 + col] = -2;
-            res.c = calloc(8, sizeof(int32_t));
-            drive(t, &j, &op, &res);
-            assert_results(&j, res.c);
-            free(res.c);
-            job_free(&j);
-            stc_tile_destroy(t);
+            td_set_group(&c.j, 0, g, (k + g) % 4, td_legal_codes[k], 3, -2);
+            tcase_drive(&c, NULL);
+            assert_results(&c.j, c.ob.c);
+            tcase_close(&c);
         }
     }
-}
-
-/* Re-encodes group g of block b, column col of a 2:4 job with a legal
- * code: the kept values move to the code's positions in the dense W. */
-static void job_set_code(job *j, unsigned b, unsigned g, unsigned col, uint8_t code)
-{
-    unsigned n = j->n;
-
-    j->nib[(b * (n / 2) + g) * n + col] = code;
-    for (unsigned p = 0; p < 4; p++)
-        j->wd[(b * 2 * n + 4 * g + p) * n + col] = 0;
-    for (unsigned h = 0; h < 2; h++)
-        j->wd[(b * 2 * n + 4 * g + nib_pos(code, h)) * n + col] =
-            j->wk[(b * n + 2 * g + h) * n + col];
 }
 
 /* Runs a 2:4 command whose group gbad of column cbad has nibble `code`;
  * returns err_o after the command and checks when err rose. */
 static bool run_with_nibble(stc_tile *t, uint8_t code, unsigned gbad, unsigned cbad)
 {
-    job_spec s = {.n = 8,
-                  .sparse = true,
-                  .m = 2,
-                  .nblk = 2,
-                  .pz_a = 0,
-                  .pz_w = 0,
-                  .code = -1,
-                  .seed = 8000 + code};
-    job j;
+    td_spec s = {.n = 8, .sparse = true, .m = 2, .nblk = 2, .seed = 8000 + code};
+    td_job j;
+    td_obs ob;
     stc_probes *tr = calloc(400, sizeof(*tr));
-    drive_opts op = {.trace = tr, .trace_cap = 400};
-    drive_res res;
+    td_opts op = {.trace = tr, .trace_cap = 400};
+    unsigned cycles;
     stc_outputs o;
     bool legal =
         code == 0x4 || code == 0x8 || code == 0xC || code == 0x9 || code == 0xD || code == 0xE;
+    size_t kept = ((size_t)1 * 8 + 2 * gbad) * 8 + cbad; /* block 1, kept row 2 gbad */
 
     cr_assert_not_null(tr);
-    job_make(&j, &s);
-    if (legal)
-        job_set_code(&j, 1, gbad, cbad, code);
+    td_job_make(&j, &s);
+    td_obs_init(&ob, &j);
+    if (legal) /* the kept values move to the code's positions */
+        td_set_group(&j, 1, gbad, cbad, code, j.wk[kept], j.wk[kept + 8]);
     else
         j.nib[(1 * 4 + gbad) * 8 + cbad] = code;
-    res.c = calloc(16, sizeof(int32_t));
-    drive(t, &j, &op, &res);
-    cr_assert(res.done);
+    cycles = td_drive(t, &j, &ob, 1, &op);
+    cr_assert(ob.done);
     stc_tile_eval(t, &o);
     cr_assert_eq(o.err, !legal, "code 0x%x", code);
     /* err rises right after the even beat 2*gbad of block 1's load. */
-    for (unsigned c = 1; c <= res.cycles; c++) {
+    for (unsigned c = 1; c <= cycles; c++) {
         bool loaded = tr[c - 1].state == STC_ST_LOAD && tr[c - 1].blk == 1 &&
                       tr[c - 1].beat == 2 * gbad && tr[c].beat == 2 * gbad + 1;
 
@@ -985,10 +570,10 @@ static bool run_with_nibble(stc_tile *t, uint8_t code, unsigned gbad, unsigned c
         }
     }
     if (legal)
-        assert_results(&j, res.c);
+        assert_results(&j, ob.c);
     free(tr);
-    free(res.c);
-    job_free(&j);
+    free(ob.c);
+    td_job_free(&j);
     return o.err;
 }
 
@@ -1009,30 +594,29 @@ Test(tile_meta, err_cleared_by_command_and_reset)
 {
     stc_tile *t = tile_new(8, 64, 8);
     stc_outputs o;
-    job_spec s = {.n = 8, .m = 2, .nblk = 1, .code = -1, .seed = 8100};
-    job j;
-    drive_opts op = {0};
-    drive_res res;
-    drive_ctx d;
+    td_spec s = {.n = 8, .m = 2, .nblk = 1, .seed = 8100};
+    td_job j;
+    td_obs ob;
+    td_run d;
 
     cr_assert(run_with_nibble(t, 0x0, 0, 0));
     /* Sticky in IDLE; the next command transfer clears it. */
     step_idle(t, true);
     stc_tile_eval(t, &o);
     cr_assert(o.err);
-    job_make(&j, &s);
-    res.c = calloc(16, sizeof(int32_t));
-    drive_begin(&d, t, &j, &op, &res);
-    cr_assert(drive_cycle(&d));
+    td_job_make(&j, &s);
+    td_obs_init(&ob, &j);
+    td_begin(&d, t, &j, &ob, 1, NULL);
+    cr_assert(td_cycle(&d));
     stc_tile_eval(t, &o);
     cr_assert(o.busy);
     cr_assert_not(o.err);
-    while (drive_cycle(&d))
+    while (td_cycle(&d))
         ;
-    drive_end(&d);
-    cr_assert(res.done);
-    free(res.c);
-    job_free(&j);
+    td_end(&d);
+    cr_assert(ob.done);
+    free(ob.c);
+    td_job_free(&j);
 
     cr_assert(run_with_nibble(t, 0xF, 3, 7));
     stc_tile_eval(t, &o);
@@ -1047,37 +631,22 @@ Test(tile_meta, err_cleared_by_command_and_reset)
 
 Test(tile_skip, skipped_blocks_cost_nothing)
 {
-    static const uint64_t skips[] = {0x0, 0x1, 0x5, 0xA, 0x8, 0x6};
+    static const td_spec cmds[] = {
+        {.n = 4, .m = 6, .nblk = 4, .bias = true, .pz = {10, 10}, .seed = 9000},
+        {.n = 16, .sparse = true, .m = 3, .nblk = 4, .pz = {10, 10}, .seed = 9100},
+    };
+    sweep skips = {.field = SWEEP_SKIP, .v = {0x0, 0x1, 0x5, 0xA, 0x8, 0x6}, .nv = 6};
 
-    for (size_t i = 0; i < sizeof(skips) / sizeof(skips[0]); i++) {
-        job_spec d = {.n = 4,
-                      .m = 6,
-                      .nblk = 4,
-                      .skip = skips[i],
-                      .bias = true,
-                      .pz_a = 10,
-                      .pz_w = 10,
-                      .code = -1,
-                      .seed = 9000 + i};
-        job_spec s = {.n = 16,
-                      .sparse = true,
-                      .m = 3,
-                      .nblk = 4,
-                      .skip = skips[i],
-                      .pz_a = 10,
-                      .pz_w = 10,
-                      .code = -1,
-                      .seed = 9100 + i};
-        run_checked(&d, 0, false);
-        run_checked(&s, 0, false);
-        run_checked(&s, 30, false);
-    }
+    run_sweep(cmds, NELEM(cmds), &skips);
+    /* The 2:4 commands again, with stalls. */
+    skips.stall = 30;
+    run_sweep(&cmds[1], 1, &skips);
 }
 
 Test(tile_skip, all_blocks_skipped)
 {
-    job_spec d = {.n = 4, .m = 5, .nblk = 3, .skip = 0x7, .bias = true, .code = -1, .seed = 9200};
-    job_spec s = {.n = 8, .sparse = true, .m = 2, .nblk = 2, .skip = 0x3, .code = -1, .seed = 9201};
+    td_spec d = {.n = 4, .m = 5, .nblk = 3, .skip = 0x7, .bias = true, .seed = 9200};
+    td_spec s = {.n = 8, .sparse = true, .m = 2, .nblk = 2, .skip = 0x3, .seed = 9201};
 
     run_checked(&d, 0, false); /* 2M cycles, C = bias */
     run_checked(&s, 0, false); /* M cycles, C = 0 */
@@ -1085,28 +654,20 @@ Test(tile_skip, all_blocks_skipped)
 
 Test(tile_skip, bits_above_nblk_ignored)
 {
-    /* Bits 2..63 set but nblk = 2: both blocks run. The host sends them
-     * too, so the job's skip must not mark them; the job only sees bit 0,1. */
-    job_spec d = {
-        .n = 4, .m = 4, .nblk = 2, .skip = 0x0, .pz_a = 0, .pz_w = 0, .code = -1, .seed = 9300};
-    job j;
-    stc_tile *t = tile_new(4, 64, 64);
-    drive_opts op = {0};
-    drive_res res;
+    /* Bits 2..63 set but nblk = 2: both blocks run. The host sends cmd_skip
+     * as given, and the job's blocks are bits 0 and 1 only. */
+    td_spec d = {.n = 4, .m = 4, .nblk = 2, .skip = ~(uint64_t)0 << 2, .seed = 9300};
+    tcase c;
     stc_probes pr;
 
-    job_make(&j, &d);
-    j.skip = ~(uint64_t)0 << 2;
-    res.c = calloc(16, sizeof(int32_t));
-    drive(t, &j, &op, &res);
-    cr_assert(res.done);
-    assert_results(&j, res.c);
-    stc_tile_probe(t, &pr);
+    tcase_open(&c, &d, 64, 64);
+    tcase_drive(&c, NULL);
+    cr_assert(c.ob.done);
+    assert_results(&c.j, c.ob.c);
+    stc_tile_probe(c.t, &pr);
     cr_assert_eq(pr.cnt[STC_CNT_MACS_SKIPPED], 0);
     cr_assert_eq(pr.cnt[STC_CNT_CYCLES], 2 * (4 + 13) + 4);
-    free(res.c);
-    job_free(&j);
-    stc_tile_destroy(t);
+    tcase_close(&c);
 }
 
 /* ---- gating and counters ----------------------------------------------------- */
@@ -1167,32 +728,20 @@ Test(tile_gating, per_cycle_rules)
     static const bool sp[] = {false, true};
 
     for (unsigned i = 0; i < 2; i++) {
-        job_spec s = {.n = 8,
-                      .sparse = sp[i],
-                      .m = 6,
-                      .nblk = 2,
-                      .pz_a = 30,
-                      .pz_w = 30,
-                      .code = -1,
-                      .seed = 10000 + i};
-        job j;
+        td_spec s = {.n = 8, .sparse = sp[i], .m = 6, .nblk = 2, .pz = {30, 30}, .seed = 10000 + i};
+        tcase c;
         unsigned cap = 600;
         stc_probes *tr = calloc(cap, sizeof(*tr));
-        drive_opts op = {.stall_pct = 20, .seed = 3, .trace = tr, .trace_cap = cap};
-        drive_res res;
-        stc_tile *t = tile_new(8, 64, 8);
+        td_opts op = {.stall_pct = 20, .seed = 3, .trace = tr, .trace_cap = cap};
 
         cr_assert_not_null(tr);
-        job_make(&j, &s);
-        res.c = calloc(48, sizeof(int32_t));
-        drive(t, &j, &op, &res);
-        cr_assert(res.done);
-        check_gating_trace(tr, res.cycles + 1, 8);
-        assert_results(&j, res.c);
-        free(res.c);
+        tcase_open(&c, &s, 64, 8);
+        tcase_drive(&c, &op);
+        cr_assert(c.ob.done);
+        check_gating_trace(tr, c.cycles + 1, 8);
+        assert_results(&c.j, c.ob.c);
         free(tr);
-        job_free(&j);
-        stc_tile_destroy(t);
+        tcase_close(&c);
     }
 }
 
@@ -1202,23 +751,19 @@ Test(tile_gating, hand_counts)
      * A[1][2] = 0 (gates the 4 PEs of row 2 for beat 1: 3 of them have a
      * nonzero weight since W row 2 has one zero). */
     static const int8_t w[16] = {1, 0, 2, 3, 0, 4, 5, 0, 6, 7, 0, 8, 9, 1, 2, 0};
-    job_spec s = {.n = 4, .m = 3, .nblk = 1, .code = -1, .seed = 11000};
-    job j;
-    stc_tile *t = tile_new(4, 16, 4);
-    drive_opts op = {0};
-    drive_res res;
+    td_spec s = {.n = 4, .m = 3, .nblk = 1, .seed = 11000};
+    tcase c;
     stc_probes pr;
 
-    job_make(&j, &s);
-    memcpy(j.wd, w, 16);
-    memcpy(j.wk, w, 16);
+    tcase_open(&c, &s, 16, 4);
+    memcpy(c.j.wd, w, 16);
+    memcpy(c.j.wk, w, 16);
     for (unsigned i = 0; i < 12; i++)
-        j.a[i] = (int8_t)(i + 1);
-    j.a[1 * 4 + 2] = 0;
-    res.c = calloc(12, sizeof(int32_t));
-    drive(t, &j, &op, &res);
-    assert_results(&j, res.c);
-    stc_tile_probe(t, &pr);
+        c.j.a[i] = (int8_t)(i + 1);
+    c.j.a[1 * 4 + 2] = 0;
+    tcase_drive(&c, NULL);
+    assert_results(&c.j, c.ob.c);
+    stc_tile_probe(c.t, &pr);
     /* 3 beats x 11 nonzero weights = 33, minus 3 for A[1][2]. */
     cr_assert_eq(pr.cnt[STC_CNT_MACS_ACTUAL], 30);
     cr_assert_eq(pr.cnt[STC_CNT_MACS_GATED], 18);
@@ -1227,9 +772,7 @@ Test(tile_gating, hand_counts)
     cr_assert_eq(pr.cnt[STC_CNT_W_BYTES], 16);
     cr_assert_eq(pr.cnt[STC_CNT_A_BYTES], 12);
     cr_assert_eq(pr.cnt[STC_CNT_META_BYTES], 0);
-    free(res.c);
-    job_free(&j);
-    stc_tile_destroy(t);
+    tcase_close(&c);
 }
 
 Test(tile_gating, hand_counts_sparse)
@@ -1237,36 +780,25 @@ Test(tile_gating, hand_counts_sparse)
     /* N = 4, 2:4, M = 2, nblk = 2, block 0 skipped. All kept values of block
      * 1 are 1 except two explicit zeros; A all 1. Loaded PEs: 16 per beat,
      * 14 with a nonzero weight. */
-    job_spec s = {.n = 4,
-                  .sparse = true,
-                  .m = 2,
-                  .nblk = 2,
-                  .skip = 0x1,
-                  .pz_a = 0,
-                  .pz_w = 0,
-                  .code = 0x4,
-                  .seed = 11100};
-    job j;
-    stc_tile *t = tile_new(4, 16, 4);
-    drive_opts op = {0};
-    drive_res res;
+    td_spec s = {
+        .n = 4, .sparse = true, .m = 2, .nblk = 2, .skip = 0x1, .code = 0x4, .seed = 11100};
+    tcase c;
     stc_probes pr;
 
-    job_make(&j, &s);
-    memset(j.a, 1, (size_t)j.m * j.k);
-    memset(j.wd, 0, (size_t)j.k * 4);
+    tcase_open(&c, &s, 16, 4);
+    memset(c.j.a, 1, (size_t)c.j.m * c.j.k);
+    memset(c.j.wd, 0, (size_t)c.j.k * 4);
     for (unsigned r = 0; r < 4; r++) {
         for (unsigned col = 0; col < 4; col++) {
             int8_t v = (r == 1 && col == 2) || (r == 2 && col == 0) ? 0 : 1;
 
-            j.wk[(4 + r) * 4 + col] = v; /* block 1, kept row r */
-            j.wd[(8 + 4 * (r / 2) + (r & 1)) * 4 + col] = v;
+            c.j.wk[(4 + r) * 4 + col] = v; /* block 1, kept row r */
+            c.j.wd[(8 + 4 * (r / 2) + (r & 1)) * 4 + col] = v;
         }
     }
-    res.c = calloc(8, sizeof(int32_t));
-    drive(t, &j, &op, &res);
-    assert_results(&j, res.c);
-    stc_tile_probe(t, &pr);
+    tcase_drive(&c, NULL);
+    assert_results(&c.j, c.ob.c);
+    stc_tile_probe(c.t, &pr);
     cr_assert_eq(pr.cnt[STC_CNT_MACS_ALG], 2 * 2 * 8 * 4);                  /* 128 */
     cr_assert_eq(pr.cnt[STC_CNT_MACS_SKIPPED], 1 * 2 * 8 * 4 + 1 * 2 * 16); /* 64 + 32 */
     cr_assert_eq(pr.cnt[STC_CNT_MACS_ACTUAL], 2 * 14);
@@ -1274,41 +806,32 @@ Test(tile_gating, hand_counts_sparse)
     cr_assert_eq(pr.cnt[STC_CNT_META_BYTES], 2 * 2);
     cr_assert_eq(pr.cnt[STC_CNT_A_BYTES], 2 * 8);
     cr_assert_eq(pr.cnt[STC_CNT_CYCLES], 1 * (2 + 13) + 2);
-    free(res.c);
-    job_free(&j);
-    stc_tile_destroy(t);
+    tcase_close(&c);
 }
 
 /* ---- wrap, reset, instances ------------------------------------------------- */
 
 Test(tile_acc, wraps_like_uint32)
 {
-    job_spec s = {
-        .n = 4, .m = 3, .nblk = 2, .bias = true, .pz_a = 0, .pz_w = 0, .code = -1, .seed = 12000};
-    job j;
-    stc_tile *t = tile_new(4, 16, 4);
-    drive_opts op = {0};
-    drive_res res;
+    td_spec s = {.n = 4, .m = 3, .nblk = 2, .bias = true, .seed = 12000};
+    tcase c;
 
-    job_make(&j, &s);
-    for (unsigned i = 0; i < j.m * j.k; i++)
-        j.a[i] = 127;
-    for (unsigned i = 0; i < j.k * 4; i++)
-        j.wd[i] = j.wk[i] = 127;
+    tcase_open(&c, &s, 16, 4);
+    for (unsigned i = 0; i < c.j.m * c.j.k; i++)
+        c.j.a[i] = 127;
+    for (unsigned i = 0; i < c.j.k * 4; i++)
+        c.j.wd[i] = c.j.wk[i] = 127;
     for (unsigned i = 0; i < 12; i++)
-        j.biasv[i] = INT32_MAX - (int32_t)i;
-    res.c = calloc(12, sizeof(int32_t));
-    drive(t, &j, &op, &res);
-    assert_results(&j, res.c);
+        c.j.biasv[i] = INT32_MAX - (int32_t)i;
+    tcase_drive(&c, NULL);
+    assert_results(&c.j, c.ob.c);
     for (unsigned i = 0; i < 12; i++) {
         uint32_t e = (uint32_t)INT32_MAX - i + 8u * 127u * 127u;
 
-        cr_assert_eq(res.c[i], (int32_t)e);
-        cr_assert_lt(res.c[i], 0);
+        cr_assert_eq(c.ob.c[i], (int32_t)e);
+        cr_assert_lt(c.ob.c[i], 0);
     }
-    free(res.c);
-    job_free(&j);
-    stc_tile_destroy(t);
+    tcase_close(&c);
 }
 
 static void assert_probes_zero(const stc_probes *p)
@@ -1338,42 +861,35 @@ Test(tile_reset, mid_command_then_correct)
 {
     static const unsigned stops[] = {1, 3, 9, 14, 22, 30, 45};
 
-    for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
-        job_spec s = {.n = 4,
-                      .sparse = (i & 1) != 0,
-                      .m = 5,
-                      .nblk = 2,
-                      .bias = true,
-                      .pz_a = 10,
-                      .pz_w = 10,
-                      .code = -1,
-                      .seed = 13000 + i};
-        job j;
-        stc_tile *t = tile_new(4, 16, 4);
-        drive_opts stop = {.max_cycles = stops[i]};
-        drive_opts op = {.stall_pct = 10, .seed = i};
-        drive_res res;
+    for (unsigned i = 0; i < NELEM(stops); i++) {
+        td_spec s = {.n = 4,
+                     .sparse = (i & 1) != 0,
+                     .m = 5,
+                     .nblk = 2,
+                     .bias = true,
+                     .pz = {10, 10},
+                     .seed = 13000 + i};
+        tcase c;
+        td_opts stop = {.max_cycles = stops[i]};
+        td_opts op = {.stall_pct = 10, .seed = i};
         stc_probes pr;
         stc_outputs o;
 
-        job_make(&j, &s);
-        res.c = calloc(20, sizeof(int32_t));
-        drive(t, &j, &stop, &res);
-        cr_assert_not(res.done);
-        step_idle(t, false);
-        stc_tile_probe(t, &pr);
+        tcase_open(&c, &s, 16, 4);
+        tcase_drive(&c, &stop);
+        cr_assert_not(c.ob.done);
+        step_idle(c.t, false);
+        stc_tile_probe(c.t, &pr);
         assert_probes_zero(&pr);
-        stc_tile_eval(t, &o);
+        stc_tile_eval(c.t, &o);
         cr_assert(o.cmd_ready && !o.busy && !o.err);
         for (unsigned m = 0; m < 16; m++)
-            for (unsigned c = 0; c < 4; c++)
-                cr_assert_eq(stc_tile_acc(t, c, m), 0);
-        drive(t, &j, &op, &res);
-        cr_assert(res.done);
-        assert_results(&j, res.c);
-        free(res.c);
-        job_free(&j);
-        stc_tile_destroy(t);
+            for (unsigned col = 0; col < 4; col++)
+                cr_assert_eq(stc_tile_acc(c.t, col, m), 0);
+        tcase_drive(&c, &op);
+        cr_assert(c.ob.done);
+        assert_results(&c.j, c.ob.c);
+        tcase_close(&c);
     }
 }
 
@@ -1381,124 +897,87 @@ Test(tile_reset, idle_after_command_only_weights_and_products_remain)
 {
     /* After a command the array holds bubbles: everything but w, idx, prod
      * is back to 0 (the model may skip work on an idle array). */
-    job_spec s = {.n = 16,
-                  .sparse = true,
-                  .m = 4,
-                  .nblk = 1,
-                  .pz_a = 0,
-                  .pz_w = 0,
-                  .code = -1,
-                  .seed = 14000};
-    job j;
-    stc_tile *t = tile_new(16, 64, 8);
-    drive_opts op = {0};
-    drive_res res;
+    td_spec s = {.n = 16, .sparse = true, .m = 4, .nblk = 1, .seed = 14000};
+    tcase c;
     stc_probes pr;
 
-    job_make(&j, &s);
-    res.c = calloc(64, sizeof(int32_t));
-    drive(t, &j, &op, &res);
+    tcase_open(&c, &s, 64, 8);
+    tcase_drive(&c, NULL);
     for (unsigned k = 0; k < 3; k++)
-        step_idle(t, true);
-    stc_tile_probe(t, &pr);
+        step_idle(c.t, true);
+    stc_tile_probe(c.t, &pr);
     for (unsigned r = 0; r < 16; r++) {
-        for (unsigned c = 0; c < 16; c++) {
-            cr_assert_not(pr.pe_v[r][c] || pr.pe_en[r][c] || pr.pe_en_q[r][c] || pr.pe_pv[r][c]);
-            cr_assert_eq(pr.pe_act[r][c], 0);
-            cr_assert_eq(pr.pe_psum[r][c], 0);
+        for (unsigned col = 0; col < 16; col++) {
+            cr_assert_not(pr.pe_v[r][col] || pr.pe_en[r][col] || pr.pe_en_q[r][col] ||
+                          pr.pe_pv[r][col]);
+            cr_assert_eq(pr.pe_act[r][col], 0);
+            cr_assert_eq(pr.pe_psum[r][col], 0);
         }
         cr_assert_not(pr.bot_v[r]);
     }
     /* A second command on the same tile still computes correctly. */
-    drive(t, &j, &op, &res);
-    assert_results(&j, res.c);
-    free(res.c);
-    job_free(&j);
-    stc_tile_destroy(t);
+    tcase_drive(&c, NULL);
+    assert_results(&c.j, c.ob.c);
+    tcase_close(&c);
 }
 
 Test(tile_acc, command_clears_whole_bank)
 {
     /* A large command, then a small one: rows the small one never writes
      * must read 0 (the bank is cleared at the command transfer). */
-    job_spec big = {
-        .n = 4, .m = 30, .nblk = 1, .bias = true, .pz_a = 0, .pz_w = 0, .code = -1, .seed = 12100};
-    job_spec small = {.n = 4, .m = 3, .nblk = 1, .pz_a = 0, .pz_w = 0, .code = -1, .seed = 12101};
-    job jb, js;
-    stc_tile *t = tile_new(4, 32, 4);
-    drive_opts op = {0};
-    drive_res res;
+    td_spec big = {.n = 4, .m = 30, .nblk = 1, .bias = true, .seed = 12100};
+    td_spec small = {.n = 4, .m = 3, .nblk = 1, .seed = 12101};
+    tcase c;
+    td_job js;
+    td_obs os;
 
-    job_make(&jb, &big);
-    job_make(&js, &small);
-    res.c = calloc(30 * 4, sizeof(int32_t));
-    drive(t, &jb, &op, &res);
-    assert_results(&jb, res.c);
-    cr_assert_neq(stc_tile_acc(t, 2, 29), 0);
-    drive(t, &js, &op, &res);
-    assert_results(&js, res.c);
+    tcase_open(&c, &big, 32, 4);
+    td_job_make(&js, &small);
+    td_obs_init(&os, &js);
+    tcase_drive(&c, NULL);
+    assert_results(&c.j, c.ob.c);
+    cr_assert_neq(stc_tile_acc(c.t, 2, 29), 0);
+    td_drive(c.t, &js, &os, 1, NULL);
+    assert_results(&js, os.c);
     for (unsigned m = 3; m < 32; m++)
-        for (unsigned c = 0; c < 4; c++)
-            cr_assert_eq(stc_tile_acc(t, c, m), 0, "acc[%u][%u]", c, m);
-    cr_assert_eq(stc_tile_acc(t, 4, 0), 0);
-    cr_assert_eq(stc_tile_acc(t, 0, 32), 0);
-    free(res.c);
-    job_free(&jb);
-    job_free(&js);
-    stc_tile_destroy(t);
+        for (unsigned col = 0; col < 4; col++)
+            cr_assert_eq(stc_tile_acc(c.t, col, m), 0, "acc[%u][%u]", col, m);
+    cr_assert_eq(stc_tile_acc(c.t, 4, 0), 0);
+    cr_assert_eq(stc_tile_acc(c.t, 0, 32), 0);
+    free(os.c);
+    td_job_free(&js);
+    tcase_close(&c);
 }
 
 Test(tile_instances, two_do_not_interfere)
 {
     /* Two tiles of different sizes stepped alternately, cycle by cycle,
      * with different stall patterns; one is reset mid-way and restarted. */
-    job_spec sa = {.n = 4,
-                   .m = 7,
-                   .nblk = 3,
-                   .skip = 0x2,
-                   .bias = true,
-                   .pz_a = 10,
-                   .pz_w = 10,
-                   .code = -1,
-                   .seed = 15000};
-    job_spec sb = {.n = 16,
-                   .sparse = true,
-                   .m = 5,
-                   .nblk = 2,
-                   .pz_a = 10,
-                   .pz_w = 10,
-                   .code = -1,
-                   .seed = 15001};
-    job ja, jb;
-    stc_tile *ta = tile_new(4, 16, 4), *tb = tile_new(16, 64, 8);
-    drive_opts oa = {.stall_pct = 15, .seed = 1}, ob = {.stall_pct = 30, .seed = 2};
-    drive_res ra, rb;
-    drive_ctx da, db;
+    td_spec sa = {
+        .n = 4, .m = 7, .nblk = 3, .skip = 0x2, .bias = true, .pz = {10, 10}, .seed = 15000};
+    td_spec sb = {.n = 16, .sparse = true, .m = 5, .nblk = 2, .pz = {10, 10}, .seed = 15001};
+    tcase a, b;
+    td_opts oa = {.stall_pct = 15, .seed = 1}, ob = {.stall_pct = 30, .seed = 2};
+    td_run da, db;
     bool more_a = true, more_b = true;
 
-    job_make(&ja, &sa);
-    job_make(&jb, &sb);
-    ra.c = calloc(28, sizeof(int32_t));
-    rb.c = calloc(80, sizeof(int32_t));
-    drive_begin(&db, tb, &jb, &ob, &rb);
+    tcase_open(&a, &sa, 16, 4);
+    tcase_open(&b, &sb, 64, 8);
+    td_begin(&db, b.t, &b.j, &b.ob, 1, &ob);
     for (unsigned k = 0; k < 25; k++)
-        drive_cycle(&db);
-    step_idle(tb, false); /* reset b only */
-    drive_begin(&da, ta, &ja, &oa, &ra);
-    drive_begin(&db, tb, &jb, &ob, &rb);
+        td_cycle(&db);
+    step_idle(b.t, false); /* reset b only */
+    td_begin(&da, a.t, &a.j, &a.ob, 1, &oa);
+    td_begin(&db, b.t, &b.j, &b.ob, 1, &ob);
     while (more_a || more_b) {
-        more_a = more_a && drive_cycle(&da);
-        more_b = more_b && drive_cycle(&db);
+        more_a = more_a && td_cycle(&da);
+        more_b = more_b && td_cycle(&db);
     }
-    drive_end(&da);
-    drive_end(&db);
-    cr_assert(ra.done && rb.done);
-    assert_results(&ja, ra.c);
-    assert_results(&jb, rb.c);
-    stc_tile_destroy(ta);
-    stc_tile_destroy(tb);
-    free(ra.c);
-    free(rb.c);
-    job_free(&ja);
-    job_free(&jb);
+    td_end(&da);
+    td_end(&db);
+    cr_assert(a.ob.done && b.ob.done);
+    assert_results(&a.j, a.ob.c);
+    assert_results(&b.j, b.ob.c);
+    tcase_close(&a);
+    tcase_close(&b);
 }
