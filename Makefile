@@ -51,6 +51,9 @@ shq = '$(subst ','\'',$(1))'
 # target, as -MP does for the headers, so that a moved or renamed source
 # leaves no .d behind that stops the build.
 DEPFLAGS   := -MMD -MP
+# A static library from its prerequisites, made anew: `ar rcs` alone keeps
+# members whose source was moved or deleted (a stale duplicate symbol).
+ARCHIVE    = rm -f $@ && ar rcs $@
 DEP_SOURCE  = printf '%s:\n' '$<' >>'$(@:.o=.d)'
 
 .DEFAULT_GOAL := help

@@ -13,4 +13,4 @@ DEPFILES += $(CMODEL_OBJS:.o=.d)
 
 $(CMODEL_LIB): $(CMODEL_OBJS)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(ARCHIVE) $^

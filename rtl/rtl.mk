@@ -5,7 +5,8 @@
 # $(BUILD)/rtl/.
 #
 #   make lint       verilator --lint-only -Wall (N=16 and N=4, default build
-#                   and +define+STC_USE_ICG) and an iverilog compile
+#                   and +define+STC_USE_ICG), an iverilog compile, and the
+#                   parameter checks (scripts/rtl_param_test.sh)
 #   make rtl-smoke  Icarus smoke test bench tb/tb_stc_tile_smoke.v
 #   make rtl-synth  Yosys synth at N=4, fails on latches outside the ICG
 
@@ -39,6 +40,7 @@ lint: $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 +define+STC_USE_ICG $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -o /dev/null $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -DSTC_USE_ICG -o /dev/null $(RTL_SRCS)
+	@VERILATOR=$(VERILATOR) IVERILOG=$(IVERILOG) YOSYS=$(YOSYS) scripts/rtl_param_test.sh $(RTL_SRCS)
 
 # The RTL has no `timescale (the test bench's applies); hence -Wno-timescale.
 $(RTL_SMOKE_BIN): $(RTL_SRCS) $(RTL_SMOKE_TB)

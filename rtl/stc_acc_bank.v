@@ -6,7 +6,8 @@
 // Ports, all acting at the rising edge:
 //  - clr_i (command transfer) or reset: the whole bank reads 0 afterwards
 //    and every write pointer wr_row[n] goes to 0.
-//  - bias_we_i: row bias_row_i of every column takes bias_data_i.
+//  - bias_we_i: row bias_row_i of every column takes bias_data_i (it wins
+//    over an accumulator write to the same row, section 4).
 //  - we_i[n] (= bot_v_q[n]): read-modify-write of column n at wr_row[n]:
 //    acc[n][wr_row[n]] += psum_i[n] (32-bit wrap), then wr_row[n] advances
 //    and wraps from m_i (= M-1) to 0. One RMW per column per cycle.
@@ -22,6 +23,8 @@
 // real implementation would clear an SRAM-like bank in one cycle, and it
 // keeps simulation cheap (no 16K-word clear loop; Verilator cannot do a
 // non-blocking clear of a 16K-entry array in a loop anyway).
+`default_nettype none
+
 module stc_acc_bank #(
   parameter N     = 16,
   parameter M_MAX = 1024,
@@ -41,6 +44,18 @@ module stc_acc_bank #(
   output wire [MW*N-1:0] wr_row_o,     // wr_row[n] at [MW*n +: MW]
   output wire [32*N-1:0] wdata_o       // sum written, 0 when not writing
 );
+
+  // ---- parameter check (elaboration) -------------------------------------
+  generate
+    if (!((N >= 1) && (MW == $clog2(M_MAX)))) begin : g_illegal_parameters
+`ifdef __ICARUS__
+      // Icarus 11 has no elaboration system tasks: an unknown module stops it.
+      stc_acc_bank_illegal_parameters u_stop ();
+`else
+      $fatal(1, "stc_acc_bank: N = %0d, M_MAX = %0d, MW = %0d; need N >= 1, MW = clog2(M_MAX)", N, M_MAX, MW);
+`endif
+    end
+  endgenerate
 
   reg [31:0]      mem_q [0:N-1][0:M_MAX-1];
   reg [M_MAX-1:0] vld_q [0:N-1];
@@ -73,13 +88,15 @@ module stc_acc_bank #(
       wr_row_q <= {MW*N{1'b0}};
     end else begin
       for (n = 0; n < N; n = n + 1) begin
-        if (bias_we_i) begin
-          mem_q[n][bias_row_i] <= bias_data_i[32*n +: 32];
-          vld_q[n][bias_row_i] <= 1'b1;
-        end
         if (we_i[n]) begin
           mem_q[n][wr_row_q[MW*n +: MW]] <= wdata_o[32*n +: 32];
           vld_q[n][wr_row_q[MW*n +: MW]] <= 1'b1;
+        end
+        // Second write port, after the first so that it wins on the same
+        // row (section 4's priority; no legal flow has both in one cycle).
+        if (bias_we_i) begin
+          mem_q[n][bias_row_i] <= bias_data_i[32*n +: 32];
+          vld_q[n][bias_row_i] <= 1'b1;
         end
       end
       wr_row_q <= wr_row_d;
@@ -89,3 +106,5 @@ module stc_acc_bank #(
   assign wr_row_o = wr_row_q;
 
 endmodule
+
+`default_nettype wire

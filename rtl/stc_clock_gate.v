@@ -10,6 +10,8 @@
 // flow replaces this module by a library ICG cell (e.g. a *CKLNQ* / *ICG*
 // standard cell); it is the only place in the RTL where a latch is
 // intended. Latency: clk_o follows clk_i combinationally (same edge).
+`default_nettype none
+
 module stc_clock_gate (
   input  wire clk_i,
   input  wire en_i,
@@ -31,3 +33,5 @@ module stc_clock_gate (
   assign clk_o = clk_i & en_latch;
 
 endmodule
+
+`default_nettype wire

@@ -10,6 +10,13 @@
 // combinational so skipped blocks cost no cycle; in IDLE it is evaluated
 // on the incoming command's nblk/skip. Every register updates at the
 // rising edge (latency 1); synchronous active-low reset clears them all.
+//
+// One combinational and one clocked block per concern: the state machine
+// with the command registers (p_fsm, p_fsm_q), the sticky error (p_err,
+// p_err_q) and the counters (p_cnt, p_cnt_q); p_cmd_decode, p_next_blk and
+// p_activity are the combinational terms they share.
+`default_nettype none
+
 module stc_ctrl #(
   parameter N      = 16,
   parameter KB_MAX = 64,
@@ -58,6 +65,18 @@ module stc_ctrl #(
   output wire [32*9-1:0]  cnt_o
 );
 
+  // ---- parameter check (elaboration) -------------------------------------
+  generate
+    if (!((N >= 2) && (KB_MAX >= 2) && (KBW == $clog2(KB_MAX)) && ((1 << MW) >= N))) begin : g_illegal_parameters
+`ifdef __ICARUS__
+      // Icarus 11 has no elaboration system tasks: an unknown module stops it.
+      stc_ctrl_illegal_parameters u_stop ();
+`else
+      $fatal(1, "stc_ctrl: N = %0d, KB_MAX = %0d, MW = %0d, KBW = %0d; need N >= 2, KB_MAX >= 2, KBW = clog2(KB_MAX), 2^MW >= N (beat counts the N LOAD beats)", N, KB_MAX, MW, KBW);
+`endif
+    end
+  endgenerate
+
   localparam [2:0] ST_IDLE   = 3'd0;
   localparam [2:0] ST_BIAS   = 3'd1;
   localparam [2:0] ST_LOAD   = 3'd2;
@@ -87,27 +106,20 @@ module stc_ctrl #(
   reg [31:0] cnt_meta_bytes_q,   cnt_meta_bytes_d;    // 7 meta_bytes
   reg [31:0] cnt_a_bytes_q,      cnt_a_bytes_d;       // 8 a_bytes
 
-  // ---- combinational ----------------------------------------------------
+  // ---- port transfers ---------------------------------------------------
   wire cmd_xfer  = (state_q == ST_IDLE)   && cmd_valid_i;
   wire bias_xfer = (state_q == ST_BIAS)   && bias_valid_i;
   wire w_xfer    = (state_q == ST_LOAD)   && w_valid_i;
   wire a_xfer    = (state_q == ST_STREAM) && a_valid_i;
 
+  // ---- command decode: skip mask and MAC bookkeeping ---------------------
   reg [KB_MAX-1:0] cmd_le;        // bit b: b <= cmd_nblk_i
   reg [KB_MAX-1:0] cmd_skip;      // cmd_skip_i, bits >= nblk cleared
-  reg [KBW-1:0]    nb_nblk;       // next_blk() operands
-  reg [KB_MAX-1:0] nb_skip;
-  reg [KBW:0]      nb_from;
-  reg              nb_found;
-  reg [KBW-1:0]    nb_blk;
-  reg [31:0]       pop_en;        // popcount(en)
-  reg [31:0]       pop_gated;     // popcount(v && !en)
   reg [31:0]       nskip;
   reg [31:0]       c_nblk, c_m, c_mnn, c_kdn;
-  integer          i;
 
-  always @* begin
-    // ---- command decode: skip mask and MAC bookkeeping ----
+  always @* begin : p_cmd_decode
+    integer i;
     nskip = 32'd0;
     for (i = 0; i < KB_MAX; i = i + 1) begin
       cmd_le[i]   = (i[KBW-1:0] <= cmd_nblk_i);
@@ -118,8 +130,17 @@ module stc_ctrl #(
     c_m    = {{(32-MW){1'b0}}, cmd_m_i} + 32'd1;
     c_mnn  = c_m * N * N;                         // M * N * N
     c_kdn  = cmd_mode_i ? (c_mnn << 1) : c_mnn;   // M * KD * N
+  end
 
-    // ---- next_blk(x) ----
+  // ---- next_blk(x): in IDLE on the incoming command ---------------------
+  reg [KBW-1:0]    nb_nblk;       // next_blk() operands
+  reg [KB_MAX-1:0] nb_skip;
+  reg [KBW:0]      nb_from;
+  reg              nb_found;
+  reg [KBW-1:0]    nb_blk;
+
+  always @* begin : p_next_blk
+    integer i;
     if (state_q == ST_IDLE) begin
       nb_nblk = cmd_nblk_i;
       nb_skip = cmd_skip;
@@ -136,16 +157,24 @@ module stc_ctrl #(
         nb_blk   = i[KBW-1:0];
       end
     end
+  end
 
-    // ---- array activity ----
+  // ---- array activity: popcounts of the gate enables ---------------------
+  reg [31:0]       pop_en;        // popcount(en)
+  reg [31:0]       pop_gated;     // popcount(v && !en)
+
+  always @* begin : p_activity
+    integer i;
     pop_en    = 32'd0;
     pop_gated = 32'd0;
     for (i = 0; i < N * N; i = i + 1) begin
       pop_en    = pop_en    + {31'd0, pe_en_i[i]};
       pop_gated = pop_gated + {31'd0, pe_v_i[i] && !pe_en_i[i]};
     end
+  end
 
-    // ---- defaults: hold ----
+  // ---- state machine and command registers: next state -------------------
+  always @* begin : p_fsm
     state_d = state_q;
     mode_d  = mode_q;
     m_d     = m_q;
@@ -153,27 +182,7 @@ module stc_ctrl #(
     skip_d  = skip_q;
     blk_d   = blk_q;
     beat_d  = beat_q;
-    err_d   = err_q;
 
-    // ---- counters ----
-    cnt_cycles_d        = cnt_cycles_q + ((state_q != ST_IDLE) ? 32'd1 : 32'd0);
-    cnt_stall_d         = cnt_stall_q;
-    if (((state_q == ST_BIAS)   && !bias_valid_i) ||
-        ((state_q == ST_LOAD)   && !w_valid_i)    ||
-        ((state_q == ST_STREAM) && !a_valid_i)    ||
-        ((state_q == ST_DRAIN)  && !res_ready_i)) begin
-      cnt_stall_d         = cnt_stall_q + 32'd1;
-    end
-    cnt_macs_alg_d      = cnt_macs_alg_q;
-    cnt_macs_actual_d   = cnt_macs_actual_q + pop_en;
-    cnt_macs_gated_d    = cnt_macs_gated_q + pop_gated;
-    cnt_macs_skipped_d  = cnt_macs_skipped_q;
-    cnt_w_bytes_d       = w_xfer ? (cnt_w_bytes_q + N) : cnt_w_bytes_q;
-    cnt_meta_bytes_d    = (w_xfer && mode_q && !beat_q[0]) ? (cnt_meta_bytes_q + N / 2)
-                                                           : cnt_meta_bytes_q;
-    cnt_a_bytes_d       = a_xfer ? (cnt_a_bytes_q + (mode_q ? 2 * N : N)) : cnt_a_bytes_q;
-
-    // ---- state machine ----
     case (state_q)
       ST_IDLE: begin
         if (cmd_valid_i) begin
@@ -181,17 +190,6 @@ module stc_ctrl #(
           m_d     = cmd_m_i;
           nblk_d  = cmd_nblk_i;
           skip_d  = cmd_skip;
-          err_d   = 1'b0;
-          cnt_cycles_d        = 32'd0;
-          cnt_stall_d         = 32'd0;
-          cnt_macs_alg_d      = c_nblk * c_kdn;
-          cnt_macs_actual_d   = 32'd0;
-          cnt_macs_gated_d    = 32'd0;
-          cnt_macs_skipped_d  = nskip * c_kdn +
-                              (cmd_mode_i ? (c_nblk - nskip) * c_mnn : 32'd0);
-          cnt_w_bytes_d       = 32'd0;
-          cnt_meta_bytes_d    = 32'd0;
-          cnt_a_bytes_d       = 32'd0;
           beat_d  = {MW{1'b0}};
           if (cmd_bias_i) begin
             state_d = ST_BIAS;
@@ -220,9 +218,6 @@ module stc_ctrl #(
       end
       ST_LOAD: begin
         if (w_valid_i) begin
-          if (mode_q && !beat_q[0] && !(&meta_legal_i)) begin
-            err_d = 1'b1;
-          end
           if (beat_q == LAST_ROW[MW-1:0]) begin
             state_d = ST_STREAM;
             beat_d  = {MW{1'b0}};
@@ -270,8 +265,7 @@ module stc_ctrl #(
     endcase
   end
 
-  // ---- registers --------------------------------------------------------
-  always @(posedge clk_i) begin
+  always @(posedge clk_i) begin : p_fsm_q
     if (!rst_ni) begin
       state_q <= ST_IDLE;
       mode_q  <= 1'b0;
@@ -280,7 +274,70 @@ module stc_ctrl #(
       skip_q  <= {KB_MAX{1'b0}};
       blk_q   <= {KBW{1'b0}};
       beat_q  <= {MW{1'b0}};
-      err_q   <= 1'b0;
+    end else begin
+      state_q <= state_d;
+      mode_q  <= mode_d;
+      m_q     <= m_d;
+      nblk_q  <= nblk_d;
+      skip_q  <= skip_d;
+      blk_q   <= blk_d;
+      beat_q  <= beat_d;
+    end
+  end
+
+  // ---- sticky error: cleared by a command, set by an illegal nibble ------
+  always @* begin : p_err
+    err_d = err_q;
+    if (cmd_xfer) begin
+      err_d = 1'b0;
+    end
+    if (w_xfer && mode_q && !beat_q[0] && !(&meta_legal_i)) begin
+      err_d = 1'b1;
+    end
+  end
+
+  always @(posedge clk_i) begin : p_err_q
+    if (!rst_ni) begin
+      err_q <= 1'b0;
+    end else begin
+      err_q <= err_d;
+    end
+  end
+
+  // ---- performance counters (section 7): a command transfer loads them ---
+  always @* begin : p_cnt
+    cnt_cycles_d        = cnt_cycles_q + ((state_q != ST_IDLE) ? 32'd1 : 32'd0);
+    cnt_stall_d         = cnt_stall_q;
+    if (((state_q == ST_BIAS)   && !bias_valid_i) ||
+        ((state_q == ST_LOAD)   && !w_valid_i)    ||
+        ((state_q == ST_STREAM) && !a_valid_i)    ||
+        ((state_q == ST_DRAIN)  && !res_ready_i)) begin
+      cnt_stall_d         = cnt_stall_q + 32'd1;
+    end
+    cnt_macs_alg_d      = cnt_macs_alg_q;
+    cnt_macs_actual_d   = cnt_macs_actual_q + pop_en;
+    cnt_macs_gated_d    = cnt_macs_gated_q + pop_gated;
+    cnt_macs_skipped_d  = cnt_macs_skipped_q;
+    cnt_w_bytes_d       = w_xfer ? (cnt_w_bytes_q + N) : cnt_w_bytes_q;
+    cnt_meta_bytes_d    = (w_xfer && mode_q && !beat_q[0]) ? (cnt_meta_bytes_q + N / 2)
+                                                           : cnt_meta_bytes_q;
+    cnt_a_bytes_d       = a_xfer ? (cnt_a_bytes_q + (mode_q ? 2 * N : N)) : cnt_a_bytes_q;
+    if (cmd_xfer) begin
+      cnt_cycles_d        = 32'd0;
+      cnt_stall_d         = 32'd0;
+      cnt_macs_alg_d      = c_nblk * c_kdn;
+      cnt_macs_actual_d   = 32'd0;
+      cnt_macs_gated_d    = 32'd0;
+      cnt_macs_skipped_d  = nskip * c_kdn +
+                          (cmd_mode_i ? (c_nblk - nskip) * c_mnn : 32'd0);
+      cnt_w_bytes_d       = 32'd0;
+      cnt_meta_bytes_d    = 32'd0;
+      cnt_a_bytes_d       = 32'd0;
+    end
+  end
+
+  always @(posedge clk_i) begin : p_cnt_q
+    if (!rst_ni) begin
       cnt_cycles_q        <= 32'd0;
       cnt_stall_q         <= 32'd0;
       cnt_macs_alg_q      <= 32'd0;
@@ -291,14 +348,6 @@ module stc_ctrl #(
       cnt_meta_bytes_q    <= 32'd0;
       cnt_a_bytes_q       <= 32'd0;
     end else begin
-      state_q <= state_d;
-      mode_q  <= mode_d;
-      m_q     <= m_d;
-      nblk_q  <= nblk_d;
-      skip_q  <= skip_d;
-      blk_q   <= blk_d;
-      beat_q  <= beat_d;
-      err_q   <= err_d;
       cnt_cycles_q        <= cnt_cycles_d;
       cnt_stall_q         <= cnt_stall_d;
       cnt_macs_alg_q      <= cnt_macs_alg_d;
@@ -336,3 +385,5 @@ module stc_ctrl #(
                     cnt_macs_alg_q, cnt_stall_q, cnt_cycles_q};
 
 endmodule
+
+`default_nettype wire

@@ -5,6 +5,8 @@
 // idx_lo_o goes to PE row 2g, idx_hi_o to PE row 2g+1 of the group.
 // legal_o is 1 for the six legal codes, i.e. iff idx_lo < idx_hi.
 // Purely combinational, latency 0.
+`default_nettype none
+
 module stc_meta_decode (
   input  wire [3:0] nib_i,
   output wire [1:0] idx_lo_o,
@@ -17,3 +19,5 @@ module stc_meta_decode (
   assign legal_o  = (nib_i[1:0] < nib_i[3:2]);
 
 endmodule
+
+`default_nettype wire

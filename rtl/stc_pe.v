@@ -24,6 +24,8 @@
 // smoke test, Verilator lockstep against the C model); in Verilator 5.006
 // both lint clean and simulate at a similar speed.
 // Synchronous active-low reset clears every register.
+`default_nettype none
+
 module stc_pe (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -140,3 +142,5 @@ module stc_pe (
   assign psum_o = psum_q;
 
 endmodule
+
+`default_nettype wire

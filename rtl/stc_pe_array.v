@@ -16,6 +16,8 @@
 // psum_q[r][n] during u+3+n. For a beat whose row-r lane arrives at
 // u = t+r (skew buffer), the full column sum is in psum_q[N-1][n] with
 // bot_v_o[n] = 1 during t+2+N+n.
+`default_nettype none
+
 module stc_pe_array #(
   parameter N  = 16,
   parameter MW = 10
@@ -46,6 +48,18 @@ module stc_pe_array #(
   output reg  [32*N*N-1:0] pe_prod_o,
   output reg  [32*N*N-1:0] pe_psum_o
 );
+
+  // ---- parameter check (elaboration) -------------------------------------
+  generate
+    if (!((N >= 2) && (N % 2 == 0) && ((1 << MW) >= N))) begin : g_illegal_parameters
+`ifdef __ICARUS__
+      // Icarus 11 has no elaboration system tasks: an unknown module stops it.
+      stc_pe_array_illegal_parameters u_stop ();
+`else
+      $fatal(1, "stc_pe_array: N = %0d, MW = %0d; need N even and >= 2 (2:4 loads rows in pairs), 2^MW >= N", N, MW);
+`endif
+    end
+  endgenerate
 
   // Per-row load strobes and per-row idx data.
   reg [N-1:0]     w_we;
@@ -157,3 +171,5 @@ module stc_pe_array #(
   end
 
 endmodule
+
+`default_nettype wire

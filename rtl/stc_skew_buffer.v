@@ -14,6 +14,8 @@
 // The N(N-1)/2 delay registers are stored flat: stage j of row r is
 // element base(r) + j with base(r) = r(r-1)/2; data at [32k +: 32] of
 // dact_q, valid at bit k of dv_q.
+`default_nettype none
+
 module stc_skew_buffer #(
   parameter N = 16
 ) (
@@ -26,6 +28,18 @@ module stc_skew_buffer #(
   output reg  [N-1:0]    v_o         // skew_out_v, bit r
 );
 
+  // ---- parameter check (elaboration) -------------------------------------
+  generate
+    if (!((N >= 2) && (N % 2 == 0))) begin : g_illegal_parameters
+`ifdef __ICARUS__
+      // Icarus 11 has no elaboration system tasks: an unknown module stops it.
+      stc_skew_buffer_illegal_parameters u_stop ();
+`else
+      $fatal(1, "stc_skew_buffer: N = %0d; need N even and >= 2 (a 2:4 beat carries 2N activations, 4 per row pair)", N);
+`endif
+    end
+  endgenerate
+
   localparam integer NS = (N * (N - 1)) / 2;   // number of delay stages
 
   reg [32*NS-1:0] dact_q;
@@ -36,13 +50,10 @@ module stc_skew_buffer #(
   reg [32*N-1:0]  lane_act;   // injected lane of row r at [32r +: 32]
   reg [N-1:0]     lane_v;
 
-  integer r;
-  integer s;
-  integer j;
-  integer base;
-
-  always @* begin
-    // injected lanes
+  // injected lanes
+  always @* begin : p_lanes
+    integer r;
+    integer s;
     for (r = 0; r < N; r = r + 1) begin
       lane_v[r] = inj_i;
       for (s = 0; s < 4; s = s + 1) begin
@@ -57,8 +68,13 @@ module stc_skew_buffer #(
         end
       end
     end
+  end
 
-    // delay lines: shift by one stage per cycle
+  // delay lines: shift by one stage per cycle
+  always @* begin : p_delay
+    integer r;
+    integer j;
+    integer base;
     dact_d = dact_q;
     dv_d   = dv_q;
     act_o  = {32*N{1'b0}};
@@ -89,3 +105,5 @@ module stc_skew_buffer #(
   end
 
 endmodule
+
+`default_nettype wire

@@ -13,6 +13,8 @@
 //
 // Submodules: stc_ctrl (FSM, counters), stc_meta_decode (x N),
 // stc_skew_buffer, stc_pe_array (N x N stc_pe), stc_acc_bank.
+`default_nettype none
+
 module stc_tile #(
   parameter N      = 16,
   parameter M_MAX  = 1024,
@@ -71,6 +73,21 @@ module stc_tile #(
   output wire [32*9-1:0]     dbg_cnt_o
 );
 
+  // ---- parameter check (elaboration) -------------------------------------
+  generate
+    if (!((N % 2 == 0) && (N >= 4) && (N <= 16) &&
+          (M_MAX >= N) && (M_MAX <= 65536) && ((M_MAX & (M_MAX - 1)) == 0) &&
+          (KB_MAX >= 2) && (KB_MAX <= 64) && ((KB_MAX & (KB_MAX - 1)) == 0) &&
+          (MW == $clog2(M_MAX)) && (KBW == $clog2(KB_MAX)))) begin : g_illegal_parameters
+`ifdef __ICARUS__
+      // Icarus 11 has no elaboration system tasks: an unknown module stops it.
+      stc_tile_illegal_parameters u_stop ();
+`else
+      $fatal(1, "stc_tile: N = %0d, M_MAX = %0d, KB_MAX = %0d, MW = %0d, KBW = %0d; need N even in 4..16, M_MAX a power of two in N..65536, KB_MAX a power of two in 2..64, MW and KBW not overridden", N, M_MAX, KB_MAX, MW, KBW);
+`endif
+    end
+  endgenerate
+
   wire            mode;
   wire [MW-1:0]   m_q;
   wire            clr;
@@ -89,6 +106,22 @@ module stc_tile #(
   wire [N-1:0]    bot_v;
   wire [32*N-1:0] bot_psum;
   wire [32*N-1:0] acc_rd;
+
+  wire [2:0]       state;       // controller registers
+  wire [KBW-1:0]   blk;
+  wire [MW-1:0]    beat;
+  wire [32*9-1:0]  cnt;
+  wire [N*N-1:0]   pe_v;        // array registers and gate enables
+  wire [N*N-1:0]   pe_en;
+  wire [N*N-1:0]   pe_en_q;
+  wire [N*N-1:0]   pe_pv;
+  wire [8*N*N-1:0] pe_w;
+  wire [2*N*N-1:0] pe_idx;
+  wire [32*N*N-1:0] pe_act;
+  wire [32*N*N-1:0] pe_prod;
+  wire [32*N*N-1:0] pe_psum;
+  wire [MW*N-1:0]  acc_row;     // bank write pointers
+  wire [32*N-1:0]  acc_wdata;
 
   // ---- controller ---------------------------------------------------------
   stc_ctrl #(
@@ -117,10 +150,10 @@ module stc_tile #(
     .busy_o       (busy_o),
     .err_o        (err_o),
     .meta_legal_i (meta_legal),
-    .pe_v_i       (dbg_pe_v_o),
-    .pe_en_i      (dbg_pe_en_o),
+    .pe_v_i       (pe_v),
+    .pe_en_i      (pe_en),
     .last_we_i    (bot_v[N-1]),
-    .last_row_i   (dbg_acc_row_o[MW*(N-1) +: MW]),
+    .last_row_i   (acc_row[MW*(N-1) +: MW]),
     .mode_o       (mode),
     .m_o          (m_q),
     .clr_o        (clr),
@@ -128,10 +161,10 @@ module stc_tile #(
     .w_ld_o       (w_ld),
     .a_inj_o      (a_inj),
     .drain_o      (drain),
-    .state_o      (dbg_state_o),
-    .blk_o        (dbg_blk_o),
-    .beat_o       (dbg_beat_o),
-    .cnt_o        (dbg_cnt_o)
+    .state_o      (state),
+    .blk_o        (blk),
+    .beat_o       (beat),
+    .cnt_o        (cnt)
   );
 
   // ---- 2:4 metadata decode, one nibble per column -----------------------
@@ -169,7 +202,7 @@ module stc_tile #(
     .rst_ni     (rst_ni),
     .mode_i     (mode),
     .ld_i       (w_ld),
-    .ld_row_i   (dbg_beat_o),
+    .ld_row_i   (beat),
     .w_data_i   (w_data_i),
     .idx_lo_i   (idx_lo),
     .idx_hi_i   (idx_hi),
@@ -177,15 +210,15 @@ module stc_tile #(
     .skew_v_i   (skew_v),
     .bot_v_o    (bot_v),
     .bot_psum_o (bot_psum),
-    .pe_v_o     (dbg_pe_v_o),
-    .pe_en_o    (dbg_pe_en_o),
-    .pe_en_q_o  (dbg_pe_en_q_o),
-    .pe_pv_o    (dbg_pe_pv_o),
-    .pe_w_o     (dbg_pe_w_o),
-    .pe_idx_o   (dbg_pe_idx_o),
-    .pe_act_o   (dbg_pe_act_o),
-    .pe_prod_o  (dbg_pe_prod_o),
-    .pe_psum_o  (dbg_pe_psum_o)
+    .pe_v_o     (pe_v),
+    .pe_en_o    (pe_en),
+    .pe_en_q_o  (pe_en_q),
+    .pe_pv_o    (pe_pv),
+    .pe_w_o     (pe_w),
+    .pe_idx_o   (pe_idx),
+    .pe_act_o   (pe_act),
+    .pe_prod_o  (pe_prod),
+    .pe_psum_o  (pe_psum)
   );
 
   // ---- accumulator bank -------------------------------------------------
@@ -199,18 +232,37 @@ module stc_tile #(
     .clr_i       (clr),
     .m_i         (m_q),
     .bias_we_i   (bias_we),
-    .bias_row_i  (dbg_beat_o),
+    .bias_row_i  (beat),
     .bias_data_i (bias_data_i),
     .we_i        (bot_v),
     .psum_i      (bot_psum),
-    .rd_row_i    (dbg_beat_o),
+    .rd_row_i    (beat),
     .rd_data_o   (acc_rd),
-    .wr_row_o    (dbg_acc_row_o),
-    .wdata_o     (dbg_acc_wdata_o)
+    .wr_row_o    (acc_row),
+    .wdata_o     (acc_wdata)
   );
 
-  assign res_data_o   = drain ? acc_rd : {32*N{1'b0}};
-  assign dbg_bot_v_o  = bot_v;
-  assign dbg_acc_we_o = bot_v;
+  assign res_data_o = drain ? acc_rd : {32*N{1'b0}};
+
+  // ---- probes: copies of the registers above, nothing reads them back ----
+  assign dbg_state_o     = state;
+  assign dbg_blk_o       = blk;
+  assign dbg_beat_o      = beat;
+  assign dbg_cnt_o       = cnt;
+  assign dbg_pe_v_o      = pe_v;
+  assign dbg_pe_en_o     = pe_en;
+  assign dbg_pe_en_q_o   = pe_en_q;
+  assign dbg_pe_pv_o     = pe_pv;
+  assign dbg_pe_w_o      = pe_w;
+  assign dbg_pe_idx_o    = pe_idx;
+  assign dbg_pe_act_o    = pe_act;
+  assign dbg_pe_prod_o   = pe_prod;
+  assign dbg_pe_psum_o   = pe_psum;
+  assign dbg_bot_v_o     = bot_v;
+  assign dbg_acc_we_o    = bot_v;
+  assign dbg_acc_row_o   = acc_row;
+  assign dbg_acc_wdata_o = acc_wdata;
 
 endmodule
+
+`default_nettype wire

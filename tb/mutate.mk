@@ -78,7 +78,7 @@ $(BUG_DIR)/%/libstc_cmodel.a: $(BUG_DIR)/%/rtl/.applied
 	@rm -rf $(BUG_DIR)/$*/cmodel-obj && mkdir -p $(BUG_DIR)/$*/cmodel-obj
 	@for c in $(BUG_DIR)/$*/cmodel/*.c; do \
 	  $(CC) $(CFLAGS) -c $$c -o $(BUG_DIR)/$*/cmodel-obj/$$(basename $$c .c).o || exit 2; done
-	@ar rcs $@ $(BUG_DIR)/$*/cmodel-obj/*.o
+	@$(ARCHIVE) $(BUG_DIR)/$*/cmodel-obj/*.o
 
 $(foreach b,$(BUG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),,,$(call bug_model,$(b)))))
 $(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),-icg,+define+STC_USE_ICG,$(call bug_model,$(b)))))

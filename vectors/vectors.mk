@@ -21,7 +21,7 @@ DEPFILES += $(VEC_LIB_OBJS:.o=.d) $(BUILD)/vectors/stc_vecgen_main.d $(BUILD)/ve
 
 $(VEC_LIB): $(VEC_LIB_OBJS)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(ARCHIVE) $^
 
 $(VECGEN): $(BUILD)/vectors/stc_vecgen_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)

@@ -28,7 +28,7 @@ VL_OPT      ?= -O2
 VL_CXXFLAGS  = $(VL_STD) $(VL_OPT) -Wall -Wextra -Werror
 VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd
 VL_FLAGS     = --top-module $(RTL_TOP) -O3 --x-assign fast --x-initial fast \
-               -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal $(VL_EXTRA)
+               -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal -Werror-USERFATAL $(VL_EXTRA)
 # The generated makefile compiles every model object with the same flags
 # (by default it mixes -Os and the user's -CFLAGS).
 VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT)" OPT_GLOBAL="$(VL_OPT)" \
@@ -50,14 +50,14 @@ $(BUILD)/vlrt/c/%.o: $(VERILATOR_ROOT_INC)/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=1 -c $< -o $@
 $(VLRT_C): $(VLRT_SRCS:%=$(BUILD)/vlrt/c/%.o)
-	ar rcs $@ $^
+	$(ARCHIVE) $^
 
 # SC_ISYSTEM comes from sim/systemc/systemc.mk (pkg-config), expanded when used.
 $(BUILD)/vlrt/sc/%.o: $(VERILATOR_ROOT_INC)/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) $(SC_ISYSTEM) -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -c $< -o $@
 $(VLRT_SC): $(BUILD)/vlrt/sc/verilated.o $(BUILD)/vlrt/sc/verilated_threads.o
-	ar rcs $@ $^
+	$(ARCHIVE) $^
 
 # ---- a model ---------------------------------------------------------------------
 # The shim's build switches follow the model's flags.
