@@ -102,19 +102,64 @@ stc_status stc_out_open(stc_out *o, const char *path, char *err, size_t errlen)
     return st;
 }
 
+stc_status stc_out_open_named(stc_out *o, const char *path, char *err, size_t errlen)
+{
+    struct stat sb;
+    memset(o, 0, sizeof *o);
+    /* Checked before stc_out_open, which would block opening a FIFO. */
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode)) {
+        stc_errf(err, errlen, "%s: not a regular file (a trace is written by name and seeked in)",
+                 path);
+        return STC_EIO;
+    }
+    stc_status st = stc_out_open(o, path, err, errlen);
+    if (st != STC_OK)
+        return st;
+    /* The writer opens the temporary by name; the stream is not needed. */
+    bool ok = fclose(o->f) == 0;
+    o->f = NULL;
+    if (!ok || !o->tmp) {
+        stc_errf(err, errlen, "%s: cannot prepare a temporary file beside it", path);
+        if (o->tmp)
+            unlink(o->tmp);
+        free(o->tmp);
+        free(o->path);
+        memset(o, 0, sizeof *o);
+        return STC_EIO;
+    }
+    return STC_OK;
+}
+
+/* The named writer has closed the file: sync it through a new descriptor. */
+static bool sync_named(const char *tmp)
+{
+    int fd = open(tmp, O_RDONLY);
+    if (fd < 0)
+        return false;
+    bool ok = fsync(fd) == 0;
+    return close(fd) == 0 && ok;
+}
+
 stc_status stc_out_close(stc_out *o, bool commit, char *err, size_t errlen)
 {
     stc_status st = STC_OK;
-    if (!o->f)
+    bool ok;
+    if (o->f) {
+        ok = fflush(o->f) == 0 && !ferror(o->f);
+        /* fsync so that a rename never exposes an empty file after a crash;
+         * a FIFO or a terminal cannot be synced, and need not be. */
+        if (ok && o->tmp)
+            ok = fsync(fileno(o->f)) == 0;
+        int saved = errno;
+        ok = fclose(o->f) == 0 && ok;
+        errno = saved;
+        o->f = NULL;
+    } else if (o->tmp) {
+        ok = !commit || sync_named(o->tmp);
+    } else {
         return STC_EIO;
-    bool ok = fflush(o->f) == 0 && !ferror(o->f);
-    /* fsync so that a rename never exposes an empty file after a crash;
-     * a FIFO or a terminal cannot be synced, and need not be. */
-    if (ok && o->tmp)
-        ok = fsync(fileno(o->f)) == 0;
-    int saved = errno;
-    ok = fclose(o->f) == 0 && ok;
-    o->f = NULL;
+    }
+    int saved = ok ? 0 : errno;
     if (o->tmp) {
         if (ok && commit && rename(o->tmp, o->path) != 0) {
             saved = errno;

@@ -9,7 +9,8 @@
  * regular file (a FIFO, /dev/stdout, a terminal) is written through in
  * place, never replaced, also through a symbolic link (/dev/stdout); a
  * symbolic link to a regular file (or to nothing) is refused, never
- * replaced by a file.
+ * replaced by a file. Tools that write a file by name (FST traces) get
+ * the same temporary through stc_out_open_named.
  */
 #ifndef STC_OUT_H
 #define STC_OUT_H
@@ -30,6 +31,13 @@ typedef struct stc_out {
  * when it cannot, when path is a directory, or when it is a symbolic link
  * to a regular file or to nothing. */
 stc_status stc_out_open(stc_out *o, const char *path, char *err, size_t errlen);
+
+/* For a writer that takes a file name and opens (and may seek in) the file
+ * itself: fstapi, Verilator's FST trace, fst2vcd. Same checks as
+ * stc_out_open, and path must be (or become) a regular file; o->f stays
+ * NULL and the writer writes o->tmp, which stc_out_close syncs and renames
+ * over path (or removes). */
+stc_status stc_out_open_named(stc_out *o, const char *path, char *err, size_t errlen);
 
 /* Finishes the write. commit false (or any write error) discards a
  * temporary file and leaves path as it was; commit true renames it over

@@ -26,14 +26,14 @@ base="$outdir/$(basename "$vec" .vec)-s$seed-p$stall"
 fst="$base.fst" gtkw="$base.gtkw" log="$base.log"
 
 status=0
-"$runner" --seed "$seed" --stall "$stall" --trace "$base.tmp.fst" -- "$vec" >"$log" 2>&1 || status=$?
+# The runner writes the trace atomically (common/stc_out): a run that
+# cannot start leaves the previous $fst as it was.
+"$runner" --seed "$seed" --stall "$stall" --trace "$fst" -- "$vec" >"$log" 2>&1 || status=$?
 cat "$log"
-if [ "$status" -ge 2 ] || [ ! -s "$base.tmp.fst" ]; then
+if [ "$status" -ge 2 ] || [ ! -s "$fst" ]; then
     echo "wave: the runner could not run $vec (exit $status)" >&2
-    rm -f "$base.tmp.fst"
     exit 2
 fi
-mv -f "$base.tmp.fst" "$fst"
 cycles=$(sed -n 's/.* cycles=\([0-9]*\) .*/\1/p' "$log" | head -n 1)
 "$gtkw_bin" --cycles "${cycles:-60}" "$(cd "$(dirname "$fst")" && pwd)/$(basename "$fst")" "$gtkw"
 

@@ -26,7 +26,6 @@ typedef struct sim_args {
     const char *junit;
     const char *csv;
     const char *trace;
-    bool quiet;
     const char *plusargs[MAX_PLUSARGS + 1];
     int nplusargs;
     char **vecs;
@@ -50,18 +49,15 @@ typedef struct vec_outcome {
 } vec_outcome;
 
 enum {
-    OPT_MAX_ERRORS = 1,
-    OPT_HOLD,
+    OPT_HOLD = 1,
     OPT_BARE,
     OPT_TRACE,
     OPT_JUNIT,
     OPT_CSV,
     OPT_PLUSARG,
-    OPT_QUIET,
 };
 
 static const stc_opt sim_opts[] = {
-    {OPT_MAX_ERRORS, "max-errors", 0, "K", "keep comparing up to K mismatching cycles (default 1)"},
     {OPT_HOLD, "hold", 0, "C",
      "withhold the first command's weights for C cycles (one long\n"
      "command: every counter must count past its low bits)"},
@@ -72,7 +68,6 @@ static const stc_opt sim_opts[] = {
     {OPT_JUNIT, "junit", 0, "F.xml", "write a JUnit report"},
     {OPT_CSV, "csv", 0, "F.csv", "write one line of counters per vector"},
     {OPT_PLUSARG, "plusarg", 0, "ARG", "pass a +plusarg to Verilator (e.g. +verilator+seed+7)"},
-    {OPT_QUIET, "quiet", 0, NULL, "only failures and the summary"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -81,7 +76,7 @@ static const stc_cmd sim_cmd = {
     "[options] VECTOR.vec|STREAM.vec...",
     "Runs each vector or command stream on the Verilated RTL and the golden model in\n"
     "lockstep, comparing every output every clock cycle.",
-    {stc_run_cli_stalls, stc_run_cli_streams, sim_opts, NULL},
+    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, sim_opts},
     NULL,
     "0 pass, 1 mismatch, 2 bad input or set-up error",
 };
@@ -90,12 +85,8 @@ static const stc_cmd sim_cmd = {
 static int apply_option(void *ctx, int id, const char *val)
 {
     sim_args *a = ctx;
-    uint64_t v = 0;
     const stc_cmd *c = &sim_cmd;
     switch (id) {
-    case OPT_QUIET:
-        a->quiet = true;
-        return 0;
     case OPT_BARE:
         a->run.bare = true;
         return 0;
@@ -116,11 +107,6 @@ static int apply_option(void *ctx, int id, const char *val)
         return 0;
     case OPT_HOLD:
         return stc_cli_number(c, "hold", val, 1, 1ull << 32, &a->run.hold);
-    case OPT_MAX_ERRORS:
-        if (stc_cli_number(c, "max-errors", val, 1, 1000000, &v))
-            return STC_CLI_ERROR;
-        a->run.max_errors = (unsigned)v;
-        return 0;
     default:
         return stc_run_cli_apply(c, &a->run, id, val);
     }
@@ -266,7 +252,7 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outco
 static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
 {
     stc_file_report r = {o->path, o->error, o->message, o->ncmd, &o->res};
-    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r, a->quiet) && !o->error)
+    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r, a->run.quiet) && !o->error)
         print_reproduce(a, o->path);
 }
 
@@ -408,23 +394,57 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
     return 0;
 }
 
-/* The FST Verilator wrote, as the file the user named: FST as it is, VCD
- * through fst2vcd (into a temporary, renamed when complete). */
-static int write_trace(const char *path, const char *fst)
+/* The trace: Verilator writes FST by name into the temporary of an
+ * stc_out_open_named (beside the file the user named); a .vcd name gets it
+ * converted by fst2vcd into a second temporary, and the FST is dropped. */
+typedef struct sim_trace {
+    stc_out fst; /* what Verilator writes */
+    stc_out vcd; /* fst2vcd's output, for a .vcd name */
+    bool to_vcd;
+} sim_trace;
+
+static int trace_open(sim_trace *t, stc_rtl *rtl, const char *path)
 {
-    char tmp[4200];
-    if (strcmp(path, fst) == 0) {
+    char err[4200];
+    memset(t, 0, sizeof *t);
+    t->to_vcd = trace_is(path, ".vcd");
+    if (stc_out_open_named(&t->fst, path, err, sizeof err) != STC_OK) {
+        fprintf(stderr, "stc_sim: --trace %s\n", err);
+        return -1;
+    }
+    if (stc_rtl_trace_open(rtl, t->fst.tmp) != STC_OK) {
+        fprintf(stderr, "stc_sim: cannot open trace %s\n", path);
+        stc_out_close(&t->fst, false, NULL, 0);
+        return -1;
+    }
+    return 0;
+}
+
+/* After the model (and so its trace) is closed: commit the file. */
+static int trace_finish(sim_trace *t, const char *path)
+{
+    char err[4200];
+    if (!t->to_vcd) {
+        if (stc_out_close(&t->fst, true, err, sizeof err) != STC_OK) {
+            fprintf(stderr, "stc_sim: %s\n", err);
+            return -1;
+        }
         printf("trace written: %s\n", path);
         return 0;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    char *argv[] = {"fst2vcd", "-f", (char *)fst, "-o", tmp, NULL};
-    int rc = stc_cli_run_tool(argv);
-    remove(fst);
-    if (rc != 0 || rename(tmp, path) != 0) {
-        remove(tmp);
-        fprintf(stderr, "stc_sim: cannot write %s: fst2vcd failed or is missing (make deps)\n",
-                path);
+    int rc = -1;
+    if (stc_out_open_named(&t->vcd, path, err, sizeof err) == STC_OK) {
+        char *argv[] = {"fst2vcd", "-f", t->fst.tmp, "-o", t->vcd.tmp, NULL};
+        rc = stc_cli_run_tool(argv) == 0 ? 0 : -1;
+        if (stc_out_close(&t->vcd, rc == 0, err, sizeof err) != STC_OK)
+            rc = -1;
+        else if (rc != 0)
+            snprintf(err, sizeof err, "cannot write %s: fst2vcd failed or is missing (make deps)",
+                     path);
+    }
+    stc_out_close(&t->fst, false, NULL, 0);
+    if (rc != 0) {
+        fprintf(stderr, "stc_sim: %s\n", err);
         return -1;
     }
     printf("trace written: %s (VCD)\n", path);
@@ -444,17 +464,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "stc_sim: cannot create the RTL model\n");
         return 2;
     }
-    /* Verilator writes FST; a .vcd name gets the FST converted at the end. */
-    char fst[4096];
-    snprintf(fst, sizeof fst, "%s%s", a.trace ? a.trace : "",
-             a.trace && trace_is(a.trace, ".vcd") ? ".tmp.fst" : "");
-    if (a.trace && stc_rtl_trace_open(rtl, fst) != STC_OK) {
-        fprintf(stderr, "stc_sim: cannot open trace %s\n", fst);
-        stc_rtl_destroy(rtl);
-        return 2;
-    }
     vec_outcome *outs = calloc((size_t)a.nvecs, sizeof *outs);
-    if (!outs) {
+    sim_trace trace;
+    if (!outs || (a.trace && trace_open(&trace, rtl, a.trace) != 0)) {
+        free(outs);
         stc_rtl_destroy(rtl);
         return 2;
     }
@@ -471,7 +484,7 @@ int main(int argc, char **argv)
         failed += !outs[i].pass && !outs[i].error;
     }
     stc_rtl_destroy(rtl);
-    if (a.trace && write_trace(a.trace, fst) != 0)
+    if (a.trace && trace_finish(&trace, a.trace) != 0)
         errors++;
     int junit_bad = a.junit ? write_junit(&a, outs, failed, errors) : 0;
     if (a.csv && write_csv(&a, outs) != 0)

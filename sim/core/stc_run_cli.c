@@ -30,6 +30,13 @@ const stc_opt stc_run_cli_streams[] = {
     {0, NULL, 0, NULL, NULL},
 };
 
+const stc_opt stc_run_cli_batch[] = {
+    {STC_RUN_OPT_MAX_ERRORS, "max-errors", 0, "K",
+     "keep comparing up to K mismatching cycles (default 1)"},
+    {STC_RUN_OPT_QUIET, "quiet", 0, NULL, "only failures and the summary"},
+    {0, NULL, 0, NULL, NULL},
+};
+
 void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
 {
     fprintf(f, " --seed %" PRIu64 " --stall %u", ro->seed, ro->stall_pct);
@@ -63,6 +70,14 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
         return stc_cli_number(cmd, "reset-at", val, 1, UINT64_MAX, &ro->reset_at);
     case STC_RUN_OPT_META_FAULT:
         ro->meta_fault = true;
+        return 0;
+    case STC_RUN_OPT_MAX_ERRORS:
+        if (stc_cli_number(cmd, "max-errors", val, 1, 1000000, &v))
+            return STC_CLI_ERROR;
+        ro->max_errors = (unsigned)v;
+        return 0;
+    case STC_RUN_OPT_QUIET:
+        ro->quiet = true;
         return 0;
     default:
         return stc_cli_error(cmd, "internal error: option %d", id);

@@ -19,12 +19,16 @@ enum {
     STC_RUN_OPT_POLICY,
     STC_RUN_OPT_RESET_AT,
     STC_RUN_OPT_META_FAULT,
+    STC_RUN_OPT_MAX_ERRORS,
+    STC_RUN_OPT_QUIET,
 };
 
 /* --seed, --stall: every runner. */
 extern const stc_opt stc_run_cli_stalls[];
 /* --policy, --reset-at, --meta-fault: the runners with stream hosts. */
 extern const stc_opt stc_run_cli_streams[];
+/* --max-errors, --quiet: the batch runners (stc_sim, stc_sim_sc). */
+extern const stc_opt stc_run_cli_batch[];
 
 /* Applies one of the options above to *ro; returns 0, or STC_CLI_ERROR
  * after saying what is wrong (as `cmd`). */

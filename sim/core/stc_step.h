@@ -30,6 +30,7 @@ typedef struct stc_run_opts {
     unsigned stall_pct;  /* 0..90 */
     stc_policy policy;   /* when the host offers each next command */
     unsigned max_errors; /* mismatching cycles to report before stopping (>= 1) */
+    bool quiet;          /* the batch runner prints only failing files and the summary */
     bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
     bool no_reset;       /* start from the tile's current state (a live tile, as
                             behind the TLM socket) instead of STC_RESET_CYCLES of

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <gtkwave/fstapi.h>
 
@@ -369,16 +368,14 @@ static void fst_body(fst_out *o, const stc_window *w, const char *title)
         fstWriterEmitTimeChange(o->ctx, 2 * (window_at(w, w->count - 1)->cycle + 1));
 }
 
-/* fstapi writes to a path and seeks in it: the trace goes to a temporary
- * file beside PATH, renamed over it once closed. */
+/* fstapi writes to a path and seeks in it: it writes the temporary of an
+ * stc_out_open_named, renamed over PATH once closed. */
 stc_status stc_window_write_fst(const stc_window *w, const char *path, const char *title)
 {
     fst_out o;
-    char tmp[4096];
+    stc_out out;
     stc_status st = STC_ENOMEM;
     memset(&o, 0, sizeof o);
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
-        return STC_EIO;
     o.in = expand(in_fields, NFIELDS(in_fields), w->n, &o.nin);
     o.cmp = expand(cmp_fields, NFIELDS(cmp_fields), w->n, &o.ncmp);
     if (o.in && o.cmp) {
@@ -387,17 +384,15 @@ stc_status stc_window_write_fst(const stc_window *w, const char *path, const cha
         o.seen = calloc(o.nvars, sizeof *o.seen);
         o.h = calloc(o.nvars, sizeof *o.h);
     }
-    if (o.prev && o.seen && o.h) {
-        o.ctx = fstWriterCreate(tmp, 1);
-        st = o.ctx ? STC_OK : STC_EIO;
-    }
+    if (o.prev && o.seen && o.h)
+        st = stc_out_open_named(&out, path, NULL, 0);
     if (st == STC_OK) {
-        fst_body(&o, w, title);
-        fstWriterClose(o.ctx);
-        if (rename(tmp, path) != 0) {
-            remove(tmp);
-            st = STC_EIO;
+        o.ctx = fstWriterCreate(out.tmp, 1);
+        if (o.ctx) {
+            fst_body(&o, w, title);
+            fstWriterClose(o.ctx);
         }
+        st = stc_out_close(&out, o.ctx != NULL, NULL, 0) == STC_OK && o.ctx ? STC_OK : STC_EIO;
     }
     free(o.prev);
     free(o.seen);

@@ -35,9 +35,7 @@ namespace
 constexpr unsigned CLK_NS = 10;
 
 struct options {
-    stc_run_opts run{}; // --seed, --stall and the stream options (stc_run_cli.h)
-    unsigned max_errors = 1;
-    bool quiet = false;
+    stc_run_opts run{}; // --seed, --stall, the stream and batch options (stc_run_cli.h)
     std::vector<const char *> vecs;
 };
 
@@ -49,20 +47,12 @@ struct outcome {
     stc_run_result res{};
 };
 
-enum { OPT_MAX_ERRORS = 1, OPT_QUIET };
-
-const stc_opt sc_opts[] = {
-    {OPT_MAX_ERRORS, "max-errors", 0, "K", "keep comparing up to K mismatching cycles (default 1)"},
-    {OPT_QUIET, "quiet", 0, nullptr, "only failures and the summary"},
-    {0, nullptr, 0, nullptr, nullptr},
-};
-
 const stc_cmd sc_cmd = {
     "stc_sim_sc",
     "[options] VECTOR.vec|STREAM.vec...",
     "SystemC lockstep cosim: the Verilated RTL (verilator --sc) against the golden model\n"
     "on one sc_clock, through the same lockstep step as stc_sim: the same verdicts.",
-    {stc_run_cli_stalls, stc_run_cli_streams, sc_opts, nullptr},
+    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, nullptr},
     nullptr,
     "0 pass, 1 mismatch, 2 bad input or set-up error",
 };
@@ -71,19 +61,7 @@ const stc_cmd sc_cmd = {
 int apply_option(void *ctx, int id, const char *val)
 {
     options &o = *static_cast<options *>(ctx);
-    uint64_t v = 0;
-    switch (id) {
-    case OPT_QUIET:
-        o.quiet = true;
-        return 0;
-    case OPT_MAX_ERRORS:
-        if (stc_cli_number(&sc_cmd, "max-errors", val, 1, 1000000, &v))
-            return STC_CLI_ERROR;
-        o.max_errors = static_cast<unsigned>(v);
-        return 0;
-    default:
-        return stc_run_cli_apply(&sc_cmd, &o.run, id, val);
-    }
+    return stc_run_cli_apply(&sc_cmd, &o.run, id, val);
 }
 
 // 0, STC_CLI_HELP or STC_CLI_ERROR.
@@ -91,6 +69,7 @@ int parse_args(int argc, char **argv, options &o)
 {
     int first = argc;
     o.run.seed = 1;
+    o.run.max_errors = 1;
     int rc = stc_cli_parse(&sc_cmd, argc, argv, apply_option, &o, &first);
     if (rc)
         return rc;
@@ -144,7 +123,6 @@ SC_MODULE(checker)
         stc_run_opts ro{};
         stc_params p = rtl_params();
         ro = opt.run;
-        ro.max_errors = opt.max_errors;
         ro.vec_path = path;
         ro.log = stderr;
         res = stc_run_result{};
@@ -209,7 +187,7 @@ SC_MODULE(checker)
     {
         stc_file_report r = {o.path, o.error, o.message.c_str(), o.ncmd, &o.res};
         if (!stc_run_report_file(static_cast<unsigned>(i), static_cast<unsigned>(opt.vecs.size()),
-                                 &r, opt.quiet) ||
+                                 &r, opt.run.quiet) ||
             o.error)
             return;
         char q0[4096], q1[4096];

@@ -151,24 +151,37 @@ static int fuzz_split_args(char *data, size_t len, const char *prog, char **argv
     return argc;
 }
 
-/* Leftover temporary files and stray outputs: the former break the
- * writer's contract; both are removed so every run starts the same. */
-static int fuzz_clean_sandbox(void)
+/* Calls fn(name, ctx) for every entry of the sandbox but ".", ".." and
+ * bad.vec (the input, which stays). */
+static void fuzz_sandbox_each(void (*fn)(const char *name, void *ctx), void *ctx)
 {
-    int temps = 0;
     DIR *d = opendir(".");
     struct dirent *e;
     if (!d)
         fuzz_fail("cannot open the sandbox", NULL);
     while ((e = readdir(d)) != NULL) {
         const char *n = e->d_name;
-        if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, FUZZ_GOOD) == 0 ||
-            strcmp(n, "bad.vec") == 0)
-            continue;
-        temps += strstr(n, ".tmp.") != NULL;
-        unlink(n);
+        if (strcmp(n, ".") != 0 && strcmp(n, "..") != 0 && strcmp(n, "bad.vec") != 0)
+            fn(n, ctx);
     }
     closedir(d);
+}
+
+static void fuzz_clean_one(const char *n, void *ctx)
+{
+    int *temps = ctx;
+    if (strcmp(n, FUZZ_GOOD) == 0)
+        return;
+    *temps += strstr(n, ".tmp.") != NULL;
+    unlink(n);
+}
+
+/* Leftover temporary files and stray outputs: the former break the
+ * writer's contract; both are removed so every run starts the same. */
+static int fuzz_clean_sandbox(void)
+{
+    int temps = 0;
+    fuzz_sandbox_each(fuzz_clean_one, &temps);
     return temps;
 }
 
@@ -205,33 +218,35 @@ static int fuzz_vecgen_captured(int argc, char **argv, bool *help)
     return rc;
 }
 
+typedef struct fuzz_written {
+    ino_t good_ino; /* good.vec's inode before the run */
+    int count;
+} fuzz_written;
+
+static void fuzz_check_one(const char *n, void *ctx)
+{
+    fuzz_written *w = ctx;
+    char err[STC_VEC_ERR_MAX];
+    struct stat st;
+    if (strcmp(n, FUZZ_STDOUT) == 0 || stat(n, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    if (strcmp(n, FUZZ_GOOD) == 0 && st.st_ino == w->good_ino)
+        return;
+    w->count++;
+    stc_vec v;
+    if (stc_vec_read(n, &v, err, sizeof err) != STC_OK)
+        fuzz_fail("stc_vecgen wrote a vector the reader rejects", err);
+    stc_vec_free(&v);
+}
+
 /* After a successful stc_vecgen that did not print its help: it wrote a
  * vector (a new file, or good.vec replaced: a new inode) and every file it
  * may have written reads back. The option spelling does not matter. */
 static void fuzz_check_outputs(ino_t good_ino)
 {
-    char err[STC_VEC_ERR_MAX];
-    int written = 0;
-    struct stat st;
-    DIR *d = opendir(".");
-    struct dirent *e;
-    if (!d)
-        fuzz_fail("cannot open the sandbox", NULL);
-    while ((e = readdir(d)) != NULL) {
-        const char *n = e->d_name;
-        if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, "bad.vec") == 0 ||
-            strcmp(n, FUZZ_STDOUT) == 0 || stat(n, &st) != 0 || !S_ISREG(st.st_mode))
-            continue;
-        if (strcmp(n, FUZZ_GOOD) == 0 && st.st_ino == good_ino)
-            continue;
-        written++;
-        stc_vec v;
-        if (stc_vec_read(n, &v, err, sizeof err) != STC_OK)
-            fuzz_fail("stc_vecgen wrote a vector the reader rejects", err);
-        stc_vec_free(&v);
-    }
-    closedir(d);
-    if (written == 0)
+    fuzz_written w = {good_ino, 0};
+    fuzz_sandbox_each(fuzz_check_one, &w);
+    if (w.count == 0)
         fuzz_fail("stc_vecgen exited 0 without writing a vector or printing its help", NULL);
 }
 

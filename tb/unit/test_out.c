@@ -4,7 +4,8 @@
  * test_out.c - the atomic output writer (common/stc_out.h): a regular file
  * is replaced only when complete, an aborted write leaves it and no
  * temporary behind, a FIFO or a device is written through and stays what
- * it was, a symbolic link to a file is refused with both left intact.
+ * it was, a symbolic link to a file is refused with both left intact; a
+ * writer that opens the file by name gets the same temporary and rename.
  */
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -152,4 +153,49 @@ Test(out, directory_and_missing_parent_refused)
     cr_expect(strstr(err, "directory") != NULL, "%s", err);
     cr_expect_eq(stc_out_open(&o, "/tmp/stc-no-such-dir/x.csv", err, sizeof err), STC_EIO);
     cr_expect(strncmp(err, "/tmp/stc-no-such-dir/x.csv: ", 28) == 0, "%s", err);
+}
+
+/* A writer that opens the file by name (fstapi, Verilator's trace,
+ * fst2vcd) writes the temporary; the path changes only on commit. */
+Test(out, named_writer_committed_or_discarded)
+{
+    char dir[64], path[128], err[STC_VEC_ERR_MAX];
+    stc_out o;
+    struct stat sb;
+    to_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/w.fst", dir);
+    to_put(path, "old\n");
+    cr_assert_eq(stc_out_open_named(&o, path, err, sizeof err), STC_OK, "%s", err);
+    cr_assert_null(o.f);
+    cr_assert_not_null(o.tmp);
+    to_put(o.tmp, "new\n");
+    to_expect_text(path, "old\n");
+    cr_assert_eq(stc_out_close(&o, true, err, sizeof err), STC_OK, "%s", err);
+    to_expect_text(path, "new\n");
+    cr_assert_eq(stat(path, &sb), 0);
+    cr_expect_eq(sb.st_mode & 0777, 0644u, "mode %o", sb.st_mode & 0777);
+    cr_assert_eq(stc_out_open_named(&o, path, err, sizeof err), STC_OK, "%s", err);
+    to_put(o.tmp, "half");
+    cr_assert_eq(stc_out_close(&o, false, err, sizeof err), STC_OK, "%s", err);
+    to_expect_text(path, "new\n");
+    cr_expect_eq(to_others(dir, "w.fst", "w.fst"), 0u, "a temporary file was left behind");
+    to_rmdir(dir);
+}
+
+/* A seeking writer cannot write through a FIFO or a device: refused, with
+ * nothing left behind. */
+Test(out, named_writer_needs_a_regular_file)
+{
+    char dir[64], fifo[128], err[STC_VEC_ERR_MAX];
+    stc_out o;
+    to_tmpdir(dir, sizeof dir);
+    snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    /* No reader: opening the FIFO for writing would block; it must not be opened. */
+    cr_expect_eq(stc_out_open_named(&o, fifo, err, sizeof err), STC_EIO);
+    cr_expect(strstr(err, "not a regular file") != NULL, "%s", err);
+    cr_expect_eq(to_others(dir, "pipe", "pipe"), 0u);
+    cr_expect_eq(stc_out_open_named(&o, "/tmp", err, sizeof err), STC_EIO);
+    cr_expect(strstr(err, "directory") != NULL, "%s", err);
+    to_rmdir(dir);
 }
