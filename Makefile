@@ -7,6 +7,7 @@
 N      ?= 16
 SEED   ?= 1
 STALL  ?= 0
+COMPARE ?= cycle
 VEC    ?=
 BUILD  ?= build
 
@@ -68,6 +69,9 @@ help:
 	@echo "                      the illegal-metadata fault space, corners, fresh vectors, ICG build"
 	@echo "  make sim VEC=...    files, globs or directories of vectors/streams;  SEED=, STALL= (0..90 %),"
 	@echo "                      N= (even, 4..16; sizes without checked-in vectors use generated ones)"
+	@echo "  make sim COMPARE=L  how strictly: cycle (default: every port and probe every cycle),"
+	@echo "                      ports (ports only), txn (each command's rows and err_o, any latency)"
+	@echo "  make compare-test   the levels on a retimed tile (tb/retime/): cycle/ports fail, txn passes"
 	@echo "  make test           everything CI runs (same as make ci)"
 	@echo "  make ci             format/cppcheck, lint, smoke, unit tests, the make sim suite,"
 	@echo "                      report check, debugger test, SystemC test, verify-ci, bugs,"
@@ -120,6 +124,7 @@ include tb/tb.mk
 include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
 -include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk
+-include tb/compare.mk
 # Header dependencies of every C and C++ object (-MMD -MP), collected in
 # DEPFILES by the fragments above.
 -include $(DEPFILES)
@@ -207,6 +212,8 @@ ci:
 	$(MAKE) --no-print-directory paths-test
 	$(MAKE) --no-print-directory header-deps-test
 	$(MAKE) --no-print-directory sim-sc-test
+	$(MAKE) --no-print-directory compare-test
+	$(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=
 	$(MAKE) --no-print-directory mutate-ci

@@ -16,7 +16,8 @@
 # first run: a single vector or a quick look), WAVES_RUNNER (the tracing
 # build: keep an FST of every failing file in OUTDIR/waves), VECLIST (a
 # file naming vectors, one path per line: run only those, as the run "vec",
-# with SIM_FLAGS added; `make sim VEC=...`). An N without checked-in
+# with SIM_FLAGS added; `make sim VEC=...`), COMPARE (cycle: every run at
+# that compare level, --compare; `make sim COMPARE=txn`). An N without checked-in
 # vectors (6..14) gets a generated set of single vectors and streams.
 #
 # Runs, each with its own seed derived from SEED:
@@ -46,6 +47,7 @@ die() { echo "sim_suite.sh: $*" >&2; exit 2; }
 [ $# -ge 4 ] || die "usage: sim_suite.sh RUNNER VECGEN N OUTDIR [ICG_RUNNER]"
 runner=$1 vecgen=$2 n=$3 out=$4 icg=${5:-}
 seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${QUICK:-0}
+compare=${COMPARE:-cycle}
 waves=${WAVES_RUNNER:-}
 [ -x "$runner" ] || die "no runner $runner (make $runner)"
 [ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
@@ -71,6 +73,7 @@ run() {
     if [ "${FIRST_FAILURE:-0}" = 1 ] && [ -n "$first" ]; then return 0; fi
     local args=() files=()
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
+    [ "$compare" = cycle ] || args+=(--compare "$compare")
     shift
     files=("$@")
     local outputs=(--csv "$out/$label.csv" --junit "$out/junit/$label.xml")

@@ -75,7 +75,7 @@ static const stc_cmd dbg_cmd = {
     "Debugs one failing vector or stream: a failure trace (RTL beside the golden model)\n"
     "with a GTKWave save file at the first divergence, and a shrunk vector that still\n"
     "fails. Give the failing run's own --seed, --stall, --policy, --reset-at, --meta-fault.",
-    {stc_run_cli_stalls, stc_run_cli_streams, dbg_opts, NULL},
+    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_compare, dbg_opts},
     "Writes DIR/<vector>-s<S>-p<P>.{fst,gtkw} and, shrunk, .min.{vec,fst,gtkw}. A stream is\n"
     "first cut down to the failing command (alone, with the one before it, or the prefix\n"
     "up to it), which is then shrunk like a vector.",
@@ -136,6 +136,11 @@ static int parse_args(dbg_args *a, int argc, char **argv)
         return stc_cli_error(&dbg_cmd, "no vector file given");
     if (first + 1 < argc)
         return stc_cli_error(&dbg_cmd, "one vector at a time");
+    /* The window, the trace and the shrinker follow a lockstep divergence. */
+    if (a->run.level == STC_LEVEL_TXN)
+        return stc_cli_error(&dbg_cmd, "--compare txn: the debugger replays a failure in "
+                                       "lockstep (cycle or ports); a txn failure names its "
+                                       "command, row and column in the runner's report");
     a->vec = argv[first];
     return 0;
 }

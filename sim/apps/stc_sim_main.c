@@ -46,6 +46,9 @@ typedef struct vec_outcome {
     unsigned n, m, k, nblk, nskip;
     bool mode24, bias;
     uint64_t w_zeros, w_elems; /* zeros of the dense W, and its size */
+    /* a file failing in lockstep, run again at the txn level: is it timing? */
+    bool txn_tried;
+    stc_run_result txn;
 } vec_outcome;
 
 enum {
@@ -76,7 +79,7 @@ static const stc_cmd sim_cmd = {
     "[options] VECTOR.vec|STREAM.vec...",
     "Runs each vector or command stream on the Verilated RTL and the golden model in\n"
     "lockstep, comparing every output every clock cycle.",
-    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, sim_opts},
+    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, stc_run_cli_compare, sim_opts},
     NULL,
     "0 pass, 1 mismatch, 2 bad input or set-up error",
 };
@@ -239,21 +242,56 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outco
     if (st != STC_OK) {
         snprintf(out->message, sizeof out->message, "%s: cannot run: %s%s", path,
                  stc_status_str(st),
-                 o.meta_fault ? " (--meta-fault needs a 2:4 command with a loaded block)"
-                              : " (a command is larger than this build's M_MAX or KB_MAX)");
+                 o.level == STC_LEVEL_TXN && st == STC_EIO
+                     ? " (the golden model fails its own run, see above)"
+                 : o.meta_fault ? " (--meta-fault needs a 2:4 command with a loaded block)"
+                                : " (a command is larger than this build's M_MAX or KB_MAX)");
         out->error = true;
     } else {
         out->pass = out->res.pass;
+    }
+    /* A lockstep failure may be timing only (another micro-architecture):
+     * the same file at the txn level tells (not while tracing: one trace
+     * per run). */
+    if (st == STC_OK && !out->pass && o.level != STC_LEVEL_TXN && !o.bare && !a->trace) {
+        stc_run_opts t = o;
+        t.level = STC_LEVEL_TXN;
+        t.log = NULL;
+        t.max_errors = 1;
+        out->txn_tried = stc_lockstep_stream(rtl, &s, &t, &out->txn) == STC_OK;
     }
     stc_stream_free(&s);
     out->seconds = now_seconds() - t0;
 }
 
+/* What the txn re-run of a lockstep failure says about it. */
+static void print_diagnosis(const vec_outcome *o)
+{
+    const stc_run_result *t = &o->txn;
+    if (!o->txn_tried)
+        return;
+    if (t->pass)
+        fprintf(stderr,
+                "  diagnosis: at --compare txn this file passes: the same result rows and err_o "
+                "verdicts at other cycles (RTL minus model completion: min %" PRId64
+                ", max %" PRId64 " cycles). The RTL's micro-architecture differs from the golden "
+                "model's; if that is intended, check it with --compare txn (make sim "
+                "COMPARE=txn)\n",
+                t->delta_min, t->delta_max);
+    else
+        fprintf(stderr,
+                "  diagnosis: it fails at --compare txn too (%s, command %d): a functional "
+                "difference, not only timing\n",
+                t->first_signal, t->first_cmd);
+}
+
 static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
 {
     stc_file_report r = {o->path, o->error, o->message, o->ncmd, &o->res};
-    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r, a->run.quiet) && !o->error)
+    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r, a->run.quiet) && !o->error) {
+        print_diagnosis(o);
         print_reproduce(a, o->path);
+    }
 }
 
 static void xml_escape(FILE *f, const char *s)

@@ -133,16 +133,32 @@ unsigned stc_compare_cycle(unsigned n, const stc_outputs *eo, const stc_probes *
                            unsigned max)
 {
     diff_sink s = {diffs, max, 0};
+    bool probes = ep != NULL && ap != NULL;
     /* Fast path: both sides zero-fill what they do not drive, so equal
      * structs mean equal signals; the per-field walk runs only on a
      * difference, to name it. */
-    if (memcmp(eo, ao, sizeof *eo) == 0 && memcmp(ep, ap, sizeof *ep) == 0)
+    if (memcmp(eo, ao, sizeof *eo) == 0 && (!probes || memcmp(ep, ap, sizeof *ep) == 0))
         return 0;
     for (size_t i = 0; i < sizeof out_fields / sizeof out_fields[0]; i++)
         compare_field(&s, n, &out_fields[i], eo, ao);
-    for (size_t i = 0; i < sizeof probe_fields / sizeof probe_fields[0]; i++)
+    for (size_t i = 0; probes && i < sizeof probe_fields / sizeof probe_fields[0]; i++)
         compare_field(&s, n, &probe_fields[i], ep, ap);
     return s.count;
+}
+
+static const char *const level_names[] = {"cycle", "ports", "txn"};
+
+int stc_level_parse(const char *s)
+{
+    for (int l = 0; l < (int)(sizeof level_names / sizeof level_names[0]); l++)
+        if (strcmp(s, level_names[l]) == 0)
+            return l;
+    return -1;
+}
+
+const char *stc_level_name(stc_level l)
+{
+    return (unsigned)l < sizeof level_names / sizeof level_names[0] ? level_names[l] : "?";
 }
 
 static const char *const counter_names[STC_NUM_COUNTERS] = {

@@ -19,8 +19,23 @@ typedef struct stc_diff {
     int64_t actual;     /* RTL */
 } stc_diff;
 
+/* How strictly a runner compares the RTL with the golden model:
+ *   cycle  every output port and internal probe, every cycle (an RTL that
+ *          mirrors the model register for register);
+ *   ports  every output port every cycle, no probes (other internals, the
+ *          same timing);
+ *   txn    each command's result rows and err_o verdict, in order, at any
+ *          latency: the model runs on its own host, the RTL on another,
+ *          and a scoreboard compares their transactions (other timing). */
+typedef enum stc_level { STC_LEVEL_CYCLE, STC_LEVEL_PORTS, STC_LEVEL_TXN } stc_level;
+
+/* Parses "cycle", "ports", "txn"; -1 if none. */
+int stc_level_parse(const char *s);
+const char *stc_level_name(stc_level l);
+
 /* Compares one cycle. Returns the number of differing elements and stores
- * the first max of them, in a fixed signal order (ports first). */
+ * the first max of them, in a fixed signal order (ports first). With ep or
+ * ap NULL only the output ports are compared (the ports level). */
 unsigned stc_compare_cycle(unsigned n, const stc_outputs *eo, const stc_probes *ep,
                            const stc_outputs *ao, const stc_probes *ap, stc_diff *diffs,
                            unsigned max);

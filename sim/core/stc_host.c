@@ -143,7 +143,9 @@ stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *c
             mmax = s->cmd[i].m;
     }
     h->res = calloc((size_t)mmax * v->n, sizeof *h->res);
-    if (!h->res)
+    h->res_at = calloc(mmax, sizeof *h->res_at);
+    h->err_seen = calloc(s->ncmd, sizeof *h->err_seen);
+    if (!h->res || !h->res_at || !h->err_seen)
         return STC_ENOMEM;
     h->check_cmd = -1;
     chan_rewind(h, 0);
@@ -154,8 +156,12 @@ void stc_host_free(stc_host *h)
 {
     free(h->cmds);
     free(h->res);
+    free(h->res_at);
+    free(h->err_seen);
     h->cmds = NULL;
     h->res = NULL;
+    h->res_at = NULL;
+    h->err_seen = NULL;
 }
 
 void stc_host_restart(stc_host *h)
@@ -170,6 +176,9 @@ void stc_host_restart(stc_host *h)
     h->err_expect = false;
     h->check_cmd = -1;
     memset(&h->prev_in, 0, sizeof h->prev_in);
+    /* The interrupted command runs again: its verdict starts over. */
+    for (unsigned i = h->res_cmd; i < h->s->ncmd; i++)
+        h->err_seen[i] = false;
 }
 
 void stc_host_idle_inputs(stc_inputs *in, bool rst_n)
@@ -375,6 +384,10 @@ static void check_ports(stc_host *h, const stc_outputs *out)
     if (out->cmd_ready == out->busy)
         violation(h, "protocol: cmd_ready_o", "cmd_ready_o is %d while busy_o is %d",
                   out->cmd_ready, out->busy);
+    if (out->err && h->issued > 0)
+        h->err_seen[h->issued - 1] = true;
+    if (h->cfg.err_verdict)
+        return;
     if (out->err && !h->err_expect)
         violation(h, "err_o",
                   "err_o is 1 but no illegal nibble was loaded since the last command transfer");
@@ -516,6 +529,7 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
         chan_step(h, STC_CH_A);
     if (in->res_ready && out->res_valid && h->res_cmd < h->s->ncmd && h->issued > h->res_cmd) {
         memcpy(h->res + (size_t)h->res_row * n, out->res_data, n * sizeof(int32_t));
+        h->res_at[h->res_row] = h->now;
         if (++h->res_row == h->cmds[h->res_cmd].v->m) {
             finish_cmd(h, h->res_cmd);
             h->res_cmd++;

@@ -56,12 +56,15 @@ typedef struct stc_host_cfg {
     unsigned stall_pct; /* percent: a source delays raising valid, the sink drops ready */
     uint64_t seed;      /* stall, gap and junk patterns */
     stc_policy policy;
-    bool meta_fault; /* every 2:4 command with a loaded block and no fault of its
-                        own gets one: code 0x0, first loaded block, group 0,
-                        column 0 */
-    uint64_t hold;   /* > 0: the weight channel of the first command stays idle
-                        for this many cycles after reset, so that one command
-                        runs long enough to carry its counters past 2^24 */
+    bool meta_fault;  /* every 2:4 command with a loaded block and no fault of its
+                         own gets one: code 0x0, first loaded block, group 0,
+                         column 0 */
+    uint64_t hold;    /* > 0: the weight channel of the first command stays idle
+                         for this many cycles after reset, so that one command
+                         runs long enough to carry its counters past 2^24 */
+    bool err_verdict; /* txn level: err_o is not checked cycle by cycle (an RTL of
+                         other timing may raise it later); the caller compares
+                         each command's verdict (stc_host.err_seen) */
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */
@@ -117,6 +120,9 @@ typedef struct stc_host {
     unsigned err_cmd;           /* command whose fault set it */
     int check_cmd;              /* command whose counters are final this cycle, or -1 */
     int32_t *res;               /* rows of the command being drained (m x n) */
+    uint64_t *res_at;           /* the cycle each of those rows transferred */
+    bool *err_seen;             /* per command: err_o was 1 while it was the last
+                                   command transferred */
 
     unsigned cmds_done, faults_seen;
     stc_host_violation first;

@@ -37,9 +37,25 @@ const stc_opt stc_run_cli_batch[] = {
     {0, NULL, 0, NULL, NULL},
 };
 
+const stc_opt stc_run_cli_compare[] = {
+    {STC_RUN_OPT_COMPARE, "compare", 0, "L",
+     "how strictly the RTL is checked: cycle (every port and probe\n"
+     "every cycle), ports (every port every cycle, no probes), txn\n"
+     "(each command's rows and err_o verdict, any latency; the model\n"
+     "runs on its own host) (default cycle)"},
+    {STC_RUN_OPT_LATENCY_BOUND, "latency-bound", 0, "K",
+     "txn: fail a command that completes more than K cycles after\n"
+     "the model's (default: any latency)"},
+    {0, NULL, 0, NULL, NULL},
+};
+
 void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
 {
     fprintf(f, " --seed %" PRIu64 " --stall %u", ro->seed, ro->stall_pct);
+    if (ro->level != STC_LEVEL_CYCLE)
+        fprintf(f, " --compare %s", stc_level_name(ro->level));
+    if (ro->latency_bound)
+        fprintf(f, " --latency-bound %" PRIu64, ro->latency_bound);
     if (ro->policy != STC_POLICY_B2B)
         fprintf(f, " --policy %s", stc_policy_name(ro->policy));
     if (ro->reset_at)
@@ -79,6 +95,14 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
     case STC_RUN_OPT_QUIET:
         ro->quiet = true;
         return 0;
+    case STC_RUN_OPT_COMPARE:
+        pol = stc_level_parse(val);
+        if (pol < 0)
+            return stc_cli_error(cmd, "--compare: '%s' is not cycle, ports or txn", val);
+        ro->level = (stc_level)pol;
+        return 0;
+    case STC_RUN_OPT_LATENCY_BOUND:
+        return stc_cli_number(cmd, "latency-bound", val, 1, UINT64_MAX, &ro->latency_bound);
     default:
         return stc_cli_error(cmd, "internal error: option %d", id);
     }

@@ -21,6 +21,8 @@ enum {
     STC_RUN_OPT_META_FAULT,
     STC_RUN_OPT_MAX_ERRORS,
     STC_RUN_OPT_QUIET,
+    STC_RUN_OPT_COMPARE,
+    STC_RUN_OPT_LATENCY_BOUND,
 };
 
 /* --seed, --stall: every runner. */
@@ -29,6 +31,8 @@ extern const stc_opt stc_run_cli_stalls[];
 extern const stc_opt stc_run_cli_streams[];
 /* --max-errors, --quiet: the batch runners (stc_sim, stc_sim_sc). */
 extern const stc_opt stc_run_cli_batch[];
+/* --compare, --latency-bound: how strictly (stc_compare.h, stc_level). */
+extern const stc_opt stc_run_cli_compare[];
 
 /* Applies one of the options above to *ro; returns 0, or STC_CLI_ERROR
  * after saying what is wrong (as `cmd`). */

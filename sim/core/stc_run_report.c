@@ -29,6 +29,14 @@ bool stc_run_report_file(unsigned i, unsigned total, const stc_file_report *r, b
                 i + 1, total, verdict, r->path, c[STC_CNT_CYCLES], c[STC_CNT_STALL_CYCLES],
                 c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL], c[STC_CNT_MACS_GATED],
                 c[STC_CNT_MACS_SKIPPED]);
+    if (res->model_cycles)
+        fprintf(f,
+                "  txn: %u command(s) compared; RTL minus model completion cycle: min %" PRId64
+                ", mean %.1f, max %" PRId64 " (negative: RTL ahead); RTL %" PRIu64
+                " cycles, model %" PRIu64 "\n",
+                res->txn_cmds, res->delta_min,
+                res->txn_cmds ? (double)res->delta_sum / res->txn_cmds : 0.0, res->delta_max,
+                res->cycles, res->model_cycles);
     fflush(f);
     if (res->pass)
         return false;

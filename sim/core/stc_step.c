@@ -15,6 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One command as one side of the txn scoreboard saw it complete. */
+typedef struct txn_cmd {
+    int32_t *rows;    /* m x n */
+    uint64_t *row_at; /* cycle each row transferred */
+    uint64_t done_at; /* cycle of the last row */
+} txn_cmd;
+
 struct stc_step {
     stc_run_opts o;
     stc_tile *model; /* the model this step owns, or NULL (its caller clocks one) */
@@ -28,6 +35,12 @@ struct stc_step {
     bool in_reset;
     bool opened; /* stc_step_open succeeded: there is a run to report */
     stc_run_result res;
+    /* txn level: the model's run, and how far the RTL's has been compared */
+    txn_cmd *ref;
+    bool *ref_err;
+    unsigned nref;
+    unsigned kept;         /* commands of the step's own host already handled */
+    unsigned txn_failures; /* scoreboard mismatches */
 };
 
 /* The command the tile is working on (or the next one it will take). */
@@ -87,7 +100,138 @@ static bool host_failed(stc_step *ls)
 
 static bool too_many(const stc_step *ls)
 {
-    return ls->res.mismatch_cycles + ls->reported >= ls->max_errors;
+    return ls->res.mismatch_cycles + ls->reported + ls->txn_failures >= ls->max_errors;
+}
+
+/* ---- txn level: the scoreboard --------------------------------------------- */
+
+/* Keeps command i as the host has just received it (its last row came in). */
+static stc_status txn_keep(txn_cmd *t, const stc_host *h, unsigned i)
+{
+    const stc_vec *v = &h->s->cmd[i];
+    size_t cells = (size_t)v->m * v->n;
+    t->rows = malloc(cells * sizeof *t->rows);
+    t->row_at = malloc(v->m * sizeof *t->row_at);
+    if (!t->rows || !t->row_at)
+        return STC_ENOMEM;
+    memcpy(t->rows, h->res, cells * sizeof *t->rows);
+    memcpy(t->row_at, h->res_at, v->m * sizeof *t->row_at);
+    t->done_at = h->res_at[v->m - 1];
+    return STC_OK;
+}
+
+static void txn_free(stc_step *ls)
+{
+    for (unsigned i = 0; ls->ref && i < ls->nref; i++) {
+        free(ls->ref[i].rows);
+        free(ls->ref[i].row_at);
+    }
+    free(ls->ref);
+    free(ls->ref_err);
+}
+
+/* The model's side: the whole stream on the golden model and a host of its
+ * own, through a step at the cycle level whose "RTL" is that model (so its
+ * host checks every rule, counters included), keeping each command as it
+ * completes. A model that fails its own run is a vector or model problem,
+ * not the RTL's: the run cannot happen. */
+static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_params *p)
+{
+    stc_run_opts ro = ls->o;
+    ro.level = STC_LEVEL_CYCLE;
+    ro.max_errors = 1;
+    ro.log = NULL;
+    ro.on_cycle = NULL;
+    stc_step *ref = NULL;
+    stc_inputs in;
+    stc_run_result rr;
+    ls->nref = s->ncmd;
+    ls->ref = calloc(s->ncmd, sizeof *ls->ref);
+    ls->ref_err = calloc(s->ncmd, sizeof *ls->ref_err);
+    stc_status st = ls->ref && ls->ref_err ? stc_step_open(&ref, s, p, &ro, true) : STC_ENOMEM;
+    while (st == STC_OK && stc_step_inputs(ref, &in)) {
+        bool over = stc_step_check(ref, &in, NULL, NULL, NULL, NULL);
+        const stc_host *h = &ref->host;
+        if (h->cmds_done > ref->kept) {
+            ref->kept = h->cmds_done;
+            st = txn_keep(&ls->ref[h->res_cmd - 1], h, h->res_cmd - 1);
+        }
+        if (over)
+            break;
+        stc_step_edge(ref, &in);
+    }
+    if (st == STC_OK)
+        memcpy(ls->ref_err, ref->host.err_seen, s->ncmd * sizeof *ls->ref_err);
+    stc_step_close(ref, NULL, &rr);
+    ls->res.model_cycles = rr.cycles;
+    if (st == STC_OK && !rr.pass) {
+        if (ls->o.log)
+            fprintf(ls->o.log,
+                    "txn: the golden model fails its own run of %s (%s at cycle %" PRIu64
+                    "): a vector or model problem, not the RTL's\n",
+                    ls->o.vec_path ? ls->o.vec_path : "(vector)", rr.first_signal,
+                    rr.first_bad_cycle);
+        st = STC_EIO;
+    }
+    return st;
+}
+
+static void txn_fail(stc_step *ls, unsigned cmd, uint64_t cycle, const char *what)
+{
+    stc_run_result *r = &ls->res;
+    bool first = r->mismatch_cycles == 0 && !r->check_failed && !r->result_mismatch;
+    note_failure(ls, cycle, what);
+    if (first)
+        r->first_cmd = (int)cmd; /* the host has moved on to the next one */
+    r->result_mismatch = true;
+    ls->txn_failures++;
+}
+
+/* Command i of the RTL's run just completed: its rows, err_o verdict and
+ * latency against the model's record of the same command. */
+static void txn_compare(stc_step *ls, unsigned i)
+{
+    const stc_host *h = &ls->host;
+    const stc_vec *v = &h->s->cmd[i];
+    const txn_cmd *t = &ls->ref[i];
+    FILE *log = ls->o.log;
+    const char *path = ls->o.vec_path ? ls->o.vec_path : "(vector)";
+    uint64_t done = h->res_at[v->m - 1];
+    int64_t d = (int64_t)done - (int64_t)t->done_at;
+    stc_run_result *r = &ls->res;
+    r->delta_min = r->txn_cmds == 0 || d < r->delta_min ? d : r->delta_min;
+    r->delta_max = r->txn_cmds == 0 || d > r->delta_max ? d : r->delta_max;
+    r->delta_sum += d;
+    r->txn_cmds++;
+    for (unsigned row = 0; row < v->m; row++)
+        for (unsigned col = 0; col < v->n; col++) {
+            size_t k = (size_t)row * v->n + col;
+            if (h->res[k] == t->rows[k])
+                continue;
+            txn_fail(ls, i, h->res_at[row], "txn: result");
+            if (log)
+                fprintf(log,
+                        "TXN MISMATCH %s: command %u, row %u, column %u: model %" PRId32
+                        " (cycle %" PRIu64 "), RTL %" PRId32 " (cycle %" PRIu64 ")\n",
+                        path, i, row, col, t->rows[k], t->row_at[row], h->res[k], h->res_at[row]);
+            return;
+        }
+    if (h->err_seen[i] != ls->ref_err[i]) {
+        txn_fail(ls, i, done, "txn: err_o verdict");
+        if (log)
+            fprintf(log, "TXN MISMATCH %s: command %u: err_o %s in the RTL, %s in the model\n",
+                    path, i, h->err_seen[i] ? "rose" : "stayed 0",
+                    ls->ref_err[i] ? "rose" : "stayed 0");
+        return;
+    }
+    if (ls->o.latency_bound && d > (int64_t)ls->o.latency_bound) {
+        txn_fail(ls, i, done, "txn: latency");
+        if (log)
+            fprintf(log,
+                    "TXN LATENCY %s: command %u completed at cycle %" PRIu64 ", %" PRId64
+                    " cycles after the model (cycle %" PRIu64 "); the bound is %" PRIu64 "\n",
+                    path, i, done, d, t->done_at, ls->o.latency_bound);
+    }
 }
 
 stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *p,
@@ -105,12 +249,16 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         if (v->n != p->n || v->m > p->m_max || stc_vec_nblk(v) > p->kb_max)
             return STC_EPARAM;
     }
-    if (own_model && !o->bare) {
+    bool txn = o->level == STC_LEVEL_TXN && !o->bare;
+    /* The scoreboard runs the model itself: its caller must not clock one. */
+    if (txn && !own_model)
+        return STC_EPARAM;
+    if (own_model && !o->bare && !txn) {
         stc_status st = stc_tile_create(p, &ls->model);
         if (st != STC_OK)
             return st;
     }
-    stc_host_cfg cfg = {o->stall_pct, o->seed, o->policy, o->meta_fault, o->hold};
+    stc_host_cfg cfg = {o->stall_pct, o->seed, o->policy, o->meta_fault, o->hold, txn};
     stc_status st = stc_host_init(&ls->host, s, &cfg);
     /* The fault rides on a weight beat: --meta-fault needs a 2:4 command
      * with a block to load, which the host then gave a fault. */
@@ -122,6 +270,8 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
     ls->budget = stc_host_cycle_budget(s, o->stall_pct) + o->hold;
     if (o->reset_at)
         ls->budget += o->reset_at + STC_RESET_CYCLES;
+    if (st == STC_OK && txn)
+        st = txn_reference(ls, s, p);
     ls->opened = st == STC_OK;
     return st;
 }
@@ -151,7 +301,8 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
 {
     const stc_run_opts *o = &ls->o;
     uint64_t c = ls->cycle;
-    if (!o->bare && ls->model) {
+    bool lockstep = !o->bare && o->level != STC_LEVEL_TXN;
+    if (lockstep && ls->model) {
         /* eo/ep were zeroed when the step opened (padding included, which
          * the compare's memcmp sees); the model rewrites every field. */
         stc_tile_eval(ls->model, &ls->eo);
@@ -159,14 +310,22 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         eo = &ls->eo;
         ep = &ls->ep;
     }
+    /* No RTL: the model is the design under the host (the txn reference). */
+    if (ao == NULL) {
+        ao = eo;
+        ap = ep;
+    }
     /* Cycle 0 shows whatever the RTL held before reset (the previous run's
      * state, or random initial values): compare from the first cycle after
-     * a reset edge. */
-    if (!o->bare && c > 0 && o->on_cycle)
+     * a reset edge. The ports level leaves the probes out, of the compare
+     * and of the host's counter rules. */
+    bool probes = o->level == STC_LEVEL_CYCLE;
+    if (lockstep && c > 0 && o->on_cycle)
         o->on_cycle(o->hook_ctx, c, in, eo, ep, ao, ap);
-    bool bad = !o->bare && c > 0 && !compare_now(ls, eo, ep, ao, ap);
+    bool bad =
+        lockstep && c > 0 && !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
     if (!ls->in_reset && !o->bare) {
-        stc_host_check(&ls->host, c, in, ao, ap);
+        stc_host_check(&ls->host, c, in, ao, probes ? ap : NULL);
         bad = host_failed(ls) || bad;
     }
     if (bad && too_many(ls))
@@ -175,7 +334,11 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         if (stc_host_done(&ls->host) && !ao->busy && (!o->reset_at || c > o->reset_at))
             return true;
         stc_host_advance(&ls->host, in, ao);
-        if (!o->bare && host_failed(ls) && too_many(ls)) {
+        if (ls->ref && ls->host.cmds_done > ls->kept) {
+            ls->kept = ls->host.cmds_done;
+            txn_compare(ls, ls->host.res_cmd - 1);
+        }
+        if (!o->bare && (host_failed(ls) || ls->txn_failures) && too_many(ls)) {
             ls->cycle++;
             return true;
         }
@@ -202,6 +365,7 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
     if (!ls->opened) { /* a failed open: nothing ran, nothing to report */
         stc_host_free(&ls->host);
         stc_tile_destroy(ls->model);
+        txn_free(ls);
         free(ls);
         return;
     }
@@ -226,5 +390,6 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
         *res = *r;
     stc_host_free(&ls->host);
     stc_tile_destroy(ls->model);
+    txn_free(ls);
     free(ls);
 }

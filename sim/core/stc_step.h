@@ -26,23 +26,26 @@ typedef void (*stc_cycle_hook)(void *ctx, uint64_t cycle, const stc_inputs *in,
                                const stc_probes *ap);
 
 typedef struct stc_run_opts {
-    uint64_t seed;       /* stall pattern seed */
-    unsigned stall_pct;  /* 0..90 */
-    stc_policy policy;   /* when the host offers each next command */
-    unsigned max_errors; /* mismatching cycles to report before stopping (>= 1) */
-    bool quiet;          /* the batch runner prints only failing files and the summary */
-    bool bare;           /* RTL only, no model, no compare: the benchmark baseline */
-    bool no_reset;       /* start from the tile's current state (a live tile, as
-                            behind the TLM socket) instead of STC_RESET_CYCLES of
-                            reset */
-    uint64_t reset_at;   /* > 0: assert reset at this cycle (mid-command), then run the
-                            interrupted command again and go on; 0: no extra reset */
-    uint64_t hold;       /* > 0: withhold the first command's weights this many
-                            cycles (one very long command: counter widths) */
-    bool meta_fault;     /* inject an illegal metadata nibble into every 2:4 command
-                            (code 0x0, column 0 of its first loaded block): the run
-                            passes when model and RTL agree every cycle and err_o
-                            rises when the nibble is loaded; C is not checked */
+    uint64_t seed;          /* stall pattern seed */
+    unsigned stall_pct;     /* 0..90 */
+    stc_policy policy;      /* when the host offers each next command */
+    unsigned max_errors;    /* mismatching cycles to report before stopping (>= 1) */
+    bool quiet;             /* the batch runner prints only failing files and the summary */
+    stc_level level;        /* how strictly the RTL is compared (stc_compare.h) */
+    uint64_t latency_bound; /* txn: > 0: a command may complete at most this many
+                               cycles after the model's (0: any latency) */
+    bool bare;              /* RTL only, no model, no compare: the benchmark baseline */
+    bool no_reset;          /* start from the tile's current state (a live tile, as
+                               behind the TLM socket) instead of STC_RESET_CYCLES of
+                               reset */
+    uint64_t reset_at;      /* > 0: assert reset at this cycle (mid-command), then run the
+                               interrupted command again and go on; 0: no extra reset */
+    uint64_t hold;          /* > 0: withhold the first command's weights this many
+                               cycles (one very long command: counter widths) */
+    bool meta_fault;        /* inject an illegal metadata nibble into every 2:4 command
+                               (code 0x0, column 0 of its first loaded block): the run
+                               passes when model and RTL agree every cycle and err_o
+                               rises when the nibble is loaded; C is not checked */
     const char *vec_path;
     FILE *log;               /* mismatch reports; NULL for silence */
     stc_cycle_hook on_cycle; /* optional, not called in bare runs */
@@ -62,6 +65,10 @@ typedef struct stc_run_result {
     unsigned cmds_done;    /* commands whose results all came back */
     unsigned faults_seen;  /* of them, commands with an illegal nibble */
     uint32_t cnt[STC_NUM_COUNTERS];
+    /* txn level: RTL completion cycle minus the model's, per command */
+    unsigned txn_cmds; /* commands compared */
+    int64_t delta_min, delta_max, delta_sum;
+    uint64_t model_cycles; /* cycles of the model's own run */
 } stc_run_result;
 
 /* One cycle as three calls, shared by every runner - the C loop of
@@ -83,8 +90,10 @@ typedef struct stc_step stc_step;
 /* Opens a run of stream s on a tile of parameters p. With own_model the
  * step evaluates and clocks a golden model of its own (eo, ep of
  * stc_step_check are then ignored); otherwise the caller passes the
- * model's signals each cycle. On an error *out may still need closing
- * (stc_step_close accepts it and NULL). */
+ * model's signals each cycle. At the txn level (own_model only) the model
+ * first runs the whole stream on a host of its own, and the RTL's
+ * commands are then compared with its record as they complete. On an
+ * error *out may still need closing (stc_step_close accepts it and NULL). */
 stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *p,
                          const stc_run_opts *o, bool own_model);
 /* The inputs of the current cycle; false once the cycle budget is spent
@@ -93,7 +102,8 @@ bool stc_step_inputs(stc_step *st, stc_inputs *in);
 /* Checks the current cycle against the model: the per-cycle hook, the
  * compare (from cycle 1), the host's rules and result rows, then the
  * host's record of the transfers. True when the run is over: done, or as
- * many failures as max_errors. ap may be NULL in a bare run. The signals
+ * many failures as max_errors. ap may be NULL in a bare run; ao NULL makes
+ * the owned model the design under the host (the txn reference). The signals
  * are read where they are, not copied: the compare's memcmp sees their
  * padding, so the caller keeps ao and ap zeroed once before the run. */
 bool stc_step_check(stc_step *st, const stc_inputs *in, const stc_outputs *ao, const stc_probes *ap,

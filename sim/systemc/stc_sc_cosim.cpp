@@ -52,7 +52,7 @@ const stc_cmd sc_cmd = {
     "[options] VECTOR.vec|STREAM.vec...",
     "SystemC lockstep cosim: the Verilated RTL (verilator --sc) against the golden model\n"
     "on one sc_clock, through the same lockstep step as stc_sim: the same verdicts.",
-    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, nullptr},
+    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, stc_run_cli_compare, nullptr},
     nullptr,
     "0 pass, 1 mismatch, 2 bad input or set-up error",
 };
@@ -77,6 +77,10 @@ int parse_args(int argc, char **argv, options &o)
         o.vecs.push_back(argv[i]);
     if (o.vecs.empty())
         return stc_cli_error(&sc_cmd, "no vector files given");
+    if (o.run.level == STC_LEVEL_TXN)
+        return stc_cli_error(&sc_cmd, "--compare txn: the SystemC cosim clocks the model beside "
+                                      "the RTL on one sc_clock, so it compares in lockstep only "
+                                      "(cycle, ports); use stc_sim for txn");
     return 0;
 }
 

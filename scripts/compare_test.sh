@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+# compare_test.sh - the compare levels on an RTL of other timing
+# (`make compare-test`, tb/compare.mk).
+#
+#   scripts/compare_test.sh OUTDIR BASE RETIMED RETIMED_BUG -- STREAM VEC...
+#
+# BASE is the runner of rtl/, RETIMED of the tile with one more FLUSH cycle
+# per block (tb/retime/flush-wait.patch), RETIMED_BUG the same with bug 05
+# (a truncated accumulator) on top. STREAM is a command stream with several
+# blocks per command, VEC... single vectors. Exit 0 when every expectation
+# holds, 1 when one does not, 2 on a set-up error.
+set -uo pipefail
+
+die() { echo "compare_test.sh: $*" >&2; exit 2; }
+[ $# -ge 7 ] && [ "$5" = -- ] || die "usage: compare_test.sh OUTDIR BASE RETIMED RETIMED_BUG -- STREAM VEC..."
+out=$1 base=$2 retimed=$3 bug=$4
+shift 5
+stream=$1
+files=("$@")
+for b in "$base" "$retimed" "$bug"; do [ -x "$b" ] || die "no runner $b"; done
+for f in "${files[@]}"; do [ -f "$f" ] || die "no vector $f"; done
+mkdir -p "$out" || die "cannot create $out"
+
+fail=0 n=0
+# expect NAME RC PATTERN BIN ARGS...: run BIN ARGS, the exit status must be
+# RC and the output must match the extended regex PATTERN (empty: any).
+expect() {
+    local name=$1 want=$2 pat=$3 rc=0
+    shift 3
+    n=$((n + 1))
+    "$@" >"$out/$name.log" 2>&1 || rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL $name: exit $rc, expected $want ($out/$name.log)"
+        fail=1
+    elif [ -n "$pat" ] && ! grep -qE -- "$pat" "$out/$name.log"; then
+        echo "FAIL $name: no line matches /$pat/ ($out/$name.log)"
+        fail=1
+    else
+        echo "ok   $name"
+    fi
+}
+opts=(--seed 3 --stall 20 --policy random)
+
+# The base tile passes at every level, at txn with every delta 0.
+expect base-cycle 0 '' "$base" "${opts[@]}" "${files[@]}"
+expect base-ports 0 '' "$base" "${opts[@]}" --compare ports "${files[@]}"
+expect base-txn 0 'txn: 40 command\(s\) compared; RTL minus model completion cycle: min 0, mean 0\.0, max 0' \
+    "$base" "${opts[@]}" --compare txn "$stream"
+# The retimed tile: cycle and ports see other timing, and the runner says
+# that txn passes, and how late the RTL is.
+expect retimed-cycle 1 'diagnosis: at --compare txn this file passes.*min [1-9]' \
+    "$retimed" "${opts[@]}" "$stream"
+expect retimed-cycle-hint 1 'micro-architecture differs.*--compare txn' "$retimed" "${opts[@]}" "$stream"
+expect retimed-ports 1 'MISMATCH' "$retimed" "${opts[@]}" --compare ports "$stream"
+# txn passes it; every command is later by its loaded blocks (min >= 1).
+expect retimed-txn 0 'txn: 40 command\(s\) compared; RTL minus model completion cycle: min [1-9][0-9]*, mean [0-9.]+, max [1-9]' \
+    "$retimed" "${opts[@]}" --compare txn "$stream"
+expect retimed-txn-singles 0 '' "$retimed" "${opts[@]}" --compare txn "${files[@]:1}"
+# A latency bound below the retiming fails it, naming the command.
+expect retimed-txn-bound 1 'TXN LATENCY .*command [0-9]+ completed at cycle' \
+    "$retimed" "${opts[@]}" --compare txn --latency-bound 1 "$stream"
+# A real bug does not pass because the compare is relaxed.
+expect retimed-bug-txn 1 'TXN MISMATCH .*command [0-9]+, row [0-9]+, column [0-9]+: model -?[0-9]+ \(cycle [0-9]+\), RTL' \
+    "$bug" "${opts[@]}" --compare txn "$stream"
+expect retimed-bug-diagnosis 1 'diagnosis: it fails at --compare txn too' "$bug" "${opts[@]}" "$stream"
+# A bad level is bad input.
+expect bad-level 2 "--compare: 'loose' is not cycle, ports or txn" "$base" --compare loose "$stream"
+
+if [ "$fail" = 0 ]; then
+    echo "compare-test: OK ($n checks: the retimed tile fails cycle and ports, passes txn, a bound and a real bug fail txn)"
+fi
+exit "$fail"

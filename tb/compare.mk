@@ -1,0 +1,42 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+# tb/compare.mk - the compare levels (--compare cycle|ports|txn, make sim
+# COMPARE=...) on an RTL of other timing (owner: verification).
+# -include'd by the top Makefile after tb/mutate.mk (it reuses
+# MUT_VARIANT_RULES, the one Verilator recipe for a patched copy of rtl/).
+#
+#   make compare-test   builds the tile retimed by tb/retime/flush-wait.patch
+#                       (one more FLUSH cycle per block: same transactions,
+#                       other cycles), and the same with bug 05 on top, at
+#                       N=$(MUT_N); scripts/compare_test.sh then checks that
+#                       cycle and ports fail the retimed tile with a
+#                       diagnosis naming txn, txn passes it with a positive
+#                       per-command delta, a latency bound fails it, and
+#                       txn still fails the real bug.
+
+CMP_DIR     := $(BUILD)/compare
+CMP_RETIME  := tb/retime/flush-wait.patch
+CMP_BUG     := tb/bugs/05-acc-truncated.patch
+cmp_srcs     = $(patsubst $(RTL_DIR)/%,$(CMP_DIR)/$(1)/rtl/%,$(RTL_SRCS))
+
+# $(1) variant, $(2) patches applied in order to a copy of rtl/
+define CMP_VARIANT
+$(CMP_DIR)/$(1)/rtl/.applied: $(RTL_SRCS) $(2)
+	@rm -rf $(CMP_DIR)/$(1)/rtl && mkdir -p $(CMP_DIR)/$(1)/rtl && cp $(RTL_SRCS) $(CMP_DIR)/$(1)/rtl/
+	@for p in $(2); do patch -s -p1 -d $(CMP_DIR)/$(1) --no-backup-if-mismatch -r - <$$$$p \
+	  || { echo "compare: $$$$p does not apply to the current rtl/" >&2; exit 2; }; done
+	@touch $$@
+$(call MUT_VARIANT_RULES,$(CMP_DIR)/$(1),$(CMP_DIR)/$(1)/rtl/.applied,$(call cmp_srcs,$(1)),,,)
+endef
+$(eval $(call CMP_VARIANT,retimed,$(CMP_RETIME)))
+$(eval $(call CMP_VARIANT,retimed-bug,$(CMP_RETIME) $(CMP_BUG)))
+
+CMP_BASE_BIN := $(BUILD)/stc_sim-n$(MUT_N)
+CMP_BINS     := $(CMP_BASE_BIN) $(CMP_DIR)/retimed/stc_sim-n$(MUT_N) $(CMP_DIR)/retimed-bug/stc_sim-n$(MUT_N)
+
+.PHONY: compare-test
+compare-test:
+	@$(DEPS) core sim
+	@$(MAKE) --no-print-directory -j $(JOBS) $(CMP_BINS)
+	@scripts/compare_test.sh $(CMP_DIR) $(CMP_BINS) -- \
+	  $(REGRESSION_DIR)/stream-mix-n$(MUT_N)-l40-s2.vec $(sort $(wildcard $(REGRESSION_DIR)/block-n$(MUT_N)-*.vec))
