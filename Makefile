@@ -9,6 +9,10 @@ SEED   ?= 1
 STALL  ?= 0
 COMPARE ?= cycle
 VEC    ?=
+# A tile of your own (make sim RTL_SRCS=... RTL_TOP=...) builds apart.
+ifeq ($(origin RTL_TOP),command line)
+BUILD  ?= build/rtl-$(RTL_TOP)
+endif
 BUILD  ?= build
 
 # ---- tools ------------------------------------------------------------------
@@ -72,6 +76,7 @@ help:
 	@echo "  make sim COMPARE=L  how strictly: cycle (default: every port and probe every cycle),"
 	@echo "                      ports (ports only), txn (each command's rows and err_o, any latency)"
 	@echo "  make compare-test   the levels on a retimed tile (tb/retime/): cycle/ports fail, txn passes"
+	@echo "  make sim RTL_SRCS=\"a.v b.v\" RTL_TOP=t   your own tile (ports checked first; BUILD=build/rtl-t)"
 	@echo "  make test           everything CI runs (same as make ci)"
 	@echo "  make ci             format/cppcheck, lint, smoke, unit tests, the make sim suite,"
 	@echo "                      report check, debugger test, SystemC test, verify-ci, bugs,"
@@ -83,6 +88,7 @@ help:
 	@echo "  make report         sparsity sweep: zeros present vs cycles/MACs/bytes/energy saved, plots"
 	@echo "  make bench          cosim speed against the bare Verilator model (sim-sc-bench: SystemC)"
 	@echo "  make sim-sc         the regression as a SystemC simulation;  tlm-example: GEMM over TLM-2.0"
+	@echo "  make dpi-test       SystemVerilog bench, golden model as DPI-C scoreboard (docs/dpi.md)"
 	@echo "Verification:"
 	@echo "  make bugs           hand-written RTL bugs, each must be caught (table in docs/verification.md)"
 	@echo "  make mutate         Yosys mutation testing over the regression (mutate-ci, mutate-ci-n16:"
@@ -123,7 +129,7 @@ include sim/sim.mk
 include tb/tb.mk
 include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
--include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk
+-include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk sim/dpi/dpi.mk
 -include tb/compare.mk
 # Header dependencies of every C and C++ object (-MMD -MP), collected in
 # DEPFILES by the fragments above.
@@ -212,7 +218,9 @@ ci:
 	$(MAKE) --no-print-directory paths-test
 	$(MAKE) --no-print-directory header-deps-test
 	$(MAKE) --no-print-directory sim-sc-test
+	$(MAKE) --no-print-directory dpi-test
 	$(MAKE) --no-print-directory compare-test
+	$(MAKE) --no-print-directory own-rtl-test
 	$(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=

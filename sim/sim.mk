@@ -11,6 +11,37 @@ KB_MAX ?= 64
 SIM_NS ?= 16 4
 REGRESSION_DIR ?= vectors/regression
 
+# ---- your own tile: make sim RTL_SRCS="..." RTL_TOP=... (README, "Verifying
+# your own tile"). scripts/rtl_ports.py checks the top's ports against
+# docs/architecture.md before anything is built (exit 2 naming the port)
+# and writes the wrapper that is verilated in its place (stc_own_wrap: the
+# ports of stc_tile, missing probes tied to 0 below COMPARE=cycle). The
+# Makefile puts such a build in its own BUILD (build/rtl-TOP).
+ifneq ($(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),)
+OWN_RTL  := 1
+OWN_DIR  := $(BUILD)/own-rtl
+VL_TOP   := stc_own_wrap
+sim_srcs  = $(OWN_DIR)/wrap-n$(1).v $(RTL_SRCS)
+.PHONY: own-rtl-check
+# Run by every make sim (about a second per N); the wrapper is rewritten
+# only when it changes, so an unchanged design is not rebuilt.
+own-rtl-check:
+	@mkdir -p $(OWN_DIR)
+	@for n in $(SIM_RUN_NS); do \
+	  scripts/rtl_ports.py --top $(RTL_TOP) --n $$n --m-max $(M_MAX) --kb-max $(KB_MAX) \
+	    --level $(COMPARE) --verilator $(VERILATOR) --wrap $(OWN_DIR)/wrap-n$$n.v $(RTL_SRCS) || exit 2; \
+	done
+$(OWN_DIR)/wrap-n%.v: own-rtl-check ;
+else
+sim_srcs  = $(RTL_SRCS)
+endif
+
+# `make own-rtl-test` (CI): scripts/own_rtl_test.sh on renamed, port-less
+# and probe-less copies of rtl/, each in its own BUILD under this one.
+.PHONY: own-rtl-test
+own-rtl-test:
+	@scripts/own_rtl_test.sh $(BUILD)/own-rtl-test
+
 SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_step.c stc_lockstep.c stc_ports.c stc_run_cli.c stc_run_report.c)
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
 SIM_MAIN_OBJ := $(BUILD)/sim/apps/stc_sim_main.o
@@ -26,7 +57,7 @@ DEPFILES += $(SIM_C_OBJS:.o=.d) $(SIM_MAIN_OBJ:.o=.d)
 # Other fragments add variants the same way, e.g. a coverage build:
 #   $(eval $(call SIM_RULES,16,-cov,--coverage))  ->  $(BUILD)/stc_sim-n16-cov
 define SIM_RULES
-$(call VL_MODEL,$(BUILD)/vl-n$(1)$(2),$(1),$(RTL_SRCS),,$(3))
+$(call VL_MODEL,$(BUILD)/vl-n$(1)$(2),$(1),$(call sim_srcs,$(1)),,$(3))
 $(call VL_PROGRAM,$(BUILD)/stc_sim-n$(1)$(2),$(SIM_MAIN_OBJ) $(SIM_C_OBJS),$(BUILD)/vl-n$(1)$(2))
 endef
 
@@ -54,14 +85,14 @@ SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
 
 .PHONY: sim sim-build wave
 # The ICG build rides along at N=4: it is part of what a user tapes out.
-SIM_ICG_N := 4
+SIM_ICG_N := $(if $(OWN_RTL),none,4)
 # SIM_VARIANT=-bug runs another build of the RTL (sim/debug/debug.mk's broken one,
 # for the tests of the verdicts); the ICG runs are then skipped.
 SIM_VARIANT ?=
 # WAVES=1 keeps an FST of every failing file (cocotb's convention), from
 # the tracing build, in build/sim-nN/waves/.
 WAVES ?= 0
-sim-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)$(SIM_VARIANT)) $(VECGEN) $(VECDUMP) \
+sim-build: $(if $(OWN_RTL),own-rtl-check) $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)$(SIM_VARIANT)) $(VECGEN) $(VECDUMP) \
            $(if $(filter 1,$(WAVES)),$(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)-trace)) \
            $(if $(SIM_VARIANT),,$(if $(filter $(SIM_ICG_N),$(SIM_RUN_NS)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg))
 
