@@ -7,7 +7,8 @@
  * interface (tb/unit/rtl_double.c). A clean double passes under every
  * host policy, with stalls and a mid-stream reset; a fault planted in the
  * double is reported at its cycle and signal, by the compare or by the
- * host's own checks.
+ * host's own checks; at the ports and txn levels a probe-only fault
+ * passes and a wrong result row still fails.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -146,6 +147,83 @@ Test(lockstep, withheld_results_found)
     cr_assert_not(r.pass);
     cr_assert_str_eq(r.first_signal, "res_valid");
     cr_assert_lt(r.cmds_done, ncmd);
+}
+
+/* ---- compare levels ---------------------------------------------------------- */
+
+/* A generated stream on a double with fault f, at compare level l. */
+static stc_run_result lk_level_run(rtl_fault f, stc_level l)
+{
+    stc_rtl *rtl;
+    stc_run_result res;
+    stc_run_opts o;
+    stc_stream s = lk_stream("mix", 8);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &f);
+    memset(&o, 0, sizeof o);
+    o.seed = 5;
+    o.stall_pct = 20;
+    o.policy = STC_POLICY_RANDOM;
+    o.max_errors = 1;
+    o.level = l;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
+    cr_assert_eq(res.cmds_done, res.pass ? s.ncmd : res.cmds_done);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+    return res;
+}
+
+/* A fault in a probe only (the outputs stay right) fails the cycle level
+ * and passes ports and txn, which do not look at probes; so does a
+ * counter, whose closed-form rule needs the probes. */
+Test(lockstep, probe_faults_fail_cycle_level_only)
+{
+    rtl_fault prod = {RTL_FAULT_PE_PROD, 1, 2, 3, 40};
+    rtl_fault cnt = {RTL_FAULT_CNT, STC_CNT_MACS_ACTUAL, 0, 4, 60};
+    cr_assert_not(lk_level_run(prod, STC_LEVEL_CYCLE).pass);
+    cr_assert_not(lk_level_run(cnt, STC_LEVEL_CYCLE).pass);
+    for (int l = STC_LEVEL_PORTS; l <= STC_LEVEL_TXN; l++) {
+        stc_run_result a = lk_level_run(prod, (stc_level)l);
+        stc_run_result b = lk_level_run(cnt, (stc_level)l);
+        cr_assert(a.pass, "%s: %s", stc_level_name((stc_level)l), a.first_signal);
+        cr_assert(b.pass, "%s: %s", stc_level_name((stc_level)l), b.first_signal);
+    }
+}
+
+/* A wrong result row fails every level; at txn it is the command the
+ * fault first hits (a row of the first command, from cycle 1 on). */
+Test(lockstep, result_fault_fails_every_level)
+{
+    rtl_fault f = {RTL_FAULT_RES_DATA, 0, 1, 5, 1};
+    for (int l = STC_LEVEL_CYCLE; l <= STC_LEVEL_TXN; l++) {
+        stc_run_result r = lk_level_run(f, (stc_level)l);
+        cr_assert_not(r.pass, "%s", stc_level_name((stc_level)l));
+        cr_assert_eq(r.first_cmd, 0, "%s: command %d", stc_level_name((stc_level)l), r.first_cmd);
+    }
+}
+
+/* A clean double at txn: every command compared, none late, and the model's
+ * own run took as many cycles (same tile, same host seed). */
+Test(lockstep, txn_on_the_same_tile_has_no_delta)
+{
+    rtl_fault none = {RTL_FAULT_NONE, 0, 0, 0, 0};
+    stc_run_result r = lk_level_run(none, STC_LEVEL_TXN);
+    cr_assert(r.pass, "%s", r.first_signal);
+    cr_assert_eq(r.txn_cmds, r.cmds_done);
+    cr_assert_eq(r.delta_min, 0);
+    cr_assert_eq(r.delta_max, 0);
+    cr_assert_eq(r.model_cycles, r.cycles);
+}
+
+/* Withheld results hang the RTL's side: at txn the model's record is there,
+ * the RTL never completes, and the run times out. */
+Test(lockstep, txn_withheld_results_time_out)
+{
+    rtl_fault f = {RTL_FAULT_RES_VALID, 0, 0, 0, 1};
+    stc_run_result r = lk_level_run(f, STC_LEVEL_TXN);
+    cr_assert_not(r.pass);
+    cr_assert(r.timeout || r.check_failed, "%s", r.first_signal);
+    cr_assert_eq(r.txn_cmds, 0);
 }
 
 /* A stream for another array size is refused before anything runs (and
