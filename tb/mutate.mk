@@ -92,7 +92,7 @@ bugs-build: $(BUG_BINS)
 bugs:
 	@$(DEPS) core sim
 	@$(MAKE) --no-print-directory -j $(JOBS) bugs-build $(VECGEN)
-	@BUILD=$(BUILD) MUT_N=$(MUT_N) SEED=$(SEED) DOC=$(MUT_DOC) VECGEN=$(VECGEN) \
+	@BUILD=$(BUILD) MUT_N=$(MUT_N) SEED=$(SEED) DOC=$(MUT_DOC) VECGEN=$(VECGEN) COMPARE=$(COMPARE) \
 	  VECDIR=$(REGRESSION_DIR) scripts/bugs.sh report $(BUG_IDS)
 
 # Only checks that every patch still applies to rtl/ (quick).
