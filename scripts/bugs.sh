@@ -6,6 +6,10 @@
 #
 #   scripts/bugs.sh apply ID DIR      copy rtl/ and cmodel/ to DIR/ and apply
 #                                     tb/bugs/ID.patch there (DIR/rtl/.applied)
+#   scripts/bugs.sh apply-files DIR PATCH...
+#                                     the same with patch files, in order
+#                                     (tb/compare.mk: a retimed tile, with
+#                                     a bug on top)
 #   scripts/bugs.sh check ID...       patch --dry-run of every bug on rtl/
 #   scripts/bugs.sh report ID...      run scripts/sim_suite.sh (what make sim
 #                                     runs at N=$MUT_N, ICG runs included)
@@ -24,26 +28,30 @@ set -euo pipefail
 
 die() { echo "bugs.sh: $*" >&2; exit 2; }
 
-apply_one() {
-    local id=$1 dir=$2 patch="tb/bugs/$1.patch"
-    [ -f "$patch" ] || die "no such bug patch: $patch"
+# apply_patches DIR PATCH...: a copy of rtl/ and cmodel/ in DIR with the
+# patches applied in order, each of which must apply and change something.
+apply_patches() {
+    local dir=$1 patch
+    shift
     rm -rf "$dir/rtl" "$dir/cmodel"
     mkdir -p "$dir/rtl" "$dir/cmodel"
     cp rtl/*.v "$dir/rtl/"
     # A shared bug (the model and the RTL misread the spec the same way)
     # patches cmodel/ too; tb/mutate.mk then builds that model for it.
     cp cmodel/*.[ch] "$dir/cmodel/"
-    if ! patch -s -p1 -d "$dir" --no-backup-if-mismatch -r - <"$patch" >"$dir/patch.log" 2>&1; then
-        cat "$dir/patch.log" >&2
-        die "$patch does not apply to the current rtl/ and cmodel/ (update the patch)"
-    fi
-    # Every patch must change something (a patch that became empty or
-    # applied to the wrong place would be a silent no-op bug).
-    local f changed=0
-    for f in rtl/*.v cmodel/*.[ch]; do
-        cmp -s "$f" "$dir/$f" || changed=1
+    for patch in "$@"; do
+        [ -f "$patch" ] || die "no such patch: $patch"
+        local before
+        before=$(cat "$dir"/rtl/*.v "$dir"/cmodel/*.[ch] | cksum)
+        if ! patch -s -p1 -d "$dir" --no-backup-if-mismatch -r - <"$patch" >"$dir/patch.log" 2>&1; then
+            cat "$dir/patch.log" >&2
+            die "$patch does not apply to the current rtl/ and cmodel/ (update the patch)"
+        fi
+        # Every patch must change something (a patch that became empty or
+        # applied to the wrong place would be a silent no-op bug).
+        [ "$(cat "$dir"/rtl/*.v "$dir"/cmodel/*.[ch] | cksum)" != "$before" ] ||
+            die "$patch applied but changed nothing"
     done
-    [ $changed -eq 1 ] || die "$patch applied but changed nothing"
     touch "$dir/rtl/.applied"
 }
 
@@ -122,13 +130,17 @@ report() {
     fi
 }
 
-[ $# -ge 1 ] || die "usage: bugs.sh apply ID DIR | check ID... | report ID... -- VEC..."
+[ $# -ge 1 ] || die "usage: bugs.sh apply ID DIR | apply-files DIR PATCH... | check ID... | report ID... -- VEC..."
 cmd=$1
 shift
 case $cmd in
 apply)
     [ $# -eq 2 ] || die "usage: bugs.sh apply ID DIR"
-    apply_one "$1" "$2"
+    apply_patches "$2" "tb/bugs/$1.patch"
+    ;;
+apply-files)
+    [ $# -ge 2 ] || die "usage: bugs.sh apply-files DIR PATCH..."
+    apply_patches "$@"
     ;;
 check) check_all "$@" ;;
 report) report "$@" ;;

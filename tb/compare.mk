@@ -19,13 +19,11 @@ CMP_RETIME  := tb/retime/flush-wait.patch
 CMP_BUG     := tb/bugs/05-acc-truncated.patch
 cmp_srcs     = $(patsubst $(RTL_DIR)/%,$(CMP_DIR)/$(1)/rtl/%,$(RTL_SRCS))
 
-# $(1) variant, $(2) patches applied in order to a copy of rtl/
+# $(1) variant, $(2) patches applied in order to a copy of rtl/ (the one
+# patched-copy recipe, scripts/bugs.sh, which make bugs uses too)
 define CMP_VARIANT
-$(CMP_DIR)/$(1)/rtl/.applied: $(RTL_SRCS) $(2)
-	@rm -rf $(CMP_DIR)/$(1)/rtl && mkdir -p $(CMP_DIR)/$(1)/rtl && cp $(RTL_SRCS) $(CMP_DIR)/$(1)/rtl/
-	@for p in $(2); do patch -s -p1 -d $(CMP_DIR)/$(1) --no-backup-if-mismatch -r - <$$$$p \
-	  || { echo "compare: $$$$p does not apply to the current rtl/" >&2; exit 2; }; done
-	@touch $$@
+$(CMP_DIR)/$(1)/rtl/.applied: $(RTL_SRCS) $(2) scripts/bugs.sh
+	@scripts/bugs.sh apply-files $(CMP_DIR)/$(1) $(2)
 $(call MUT_VARIANT_RULES,$(CMP_DIR)/$(1),$(CMP_DIR)/$(1)/rtl/.applied,$(call cmp_srcs,$(1)),,,)
 endef
 $(eval $(call CMP_VARIANT,retimed,$(CMP_RETIME)))
