@@ -67,7 +67,7 @@ void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
 int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *val)
 {
     uint64_t v = 0;
-    int pol;
+    int k; /* a parsed name: policy or level, -1 if none */
     switch (id) {
     case STC_RUN_OPT_SEED:
         return stc_cli_number(cmd, "seed", val, 0, UINT64_MAX, &ro->seed);
@@ -77,10 +77,10 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
         ro->stall_pct = (unsigned)v;
         return 0;
     case STC_RUN_OPT_POLICY:
-        pol = stc_policy_parse(val);
-        if (pol < 0)
+        k = stc_policy_parse(val);
+        if (k < 0)
             return stc_cli_error(cmd, "--policy: '%s' is not b2b, gap, early or random", val);
-        ro->policy = (stc_policy)pol;
+        ro->policy = (stc_policy)k;
         return 0;
     case STC_RUN_OPT_RESET_AT:
         return stc_cli_number(cmd, "reset-at", val, 1, UINT64_MAX, &ro->reset_at);
@@ -96,10 +96,10 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
         ro->quiet = true;
         return 0;
     case STC_RUN_OPT_COMPARE:
-        pol = stc_level_parse(val);
-        if (pol < 0)
+        k = stc_level_parse(val);
+        if (k < 0)
             return stc_cli_error(cmd, "--compare: '%s' is not cycle, ports or txn", val);
-        ro->level = (stc_level)pol;
+        ro->level = (stc_level)k;
         return 0;
     case STC_RUN_OPT_LATENCY_BOUND:
         return stc_cli_number(cmd, "latency-bound", val, 1, UINT64_MAX, &ro->latency_bound);

@@ -105,6 +105,16 @@ static bool too_many(const stc_step *ls)
 
 /* ---- txn level: the scoreboard --------------------------------------------- */
 
+/* The command whose last row the step's host has just received, once;
+ * -1 if none completed since the last call. */
+static int just_completed(stc_step *ls)
+{
+    if (ls->host.cmds_done == ls->kept)
+        return -1;
+    ls->kept = ls->host.cmds_done;
+    return (int)ls->host.res_cmd - 1;
+}
+
 /* Keeps command i as the host has just received it (its last row came in). */
 static stc_status txn_keep(txn_cmd *t, const stc_host *h, unsigned i)
 {
@@ -151,11 +161,9 @@ static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_par
     stc_status st = ls->ref && ls->ref_err ? stc_step_open(&ref, s, p, &ro, true) : STC_ENOMEM;
     while (st == STC_OK && stc_step_inputs(ref, &in)) {
         bool over = stc_step_check(ref, &in, NULL, NULL, NULL, NULL);
-        const stc_host *h = &ref->host;
-        if (h->cmds_done > ref->kept) {
-            ref->kept = h->cmds_done;
-            st = txn_keep(&ls->ref[h->res_cmd - 1], h, h->res_cmd - 1);
-        }
+        int done = just_completed(ref);
+        if (done >= 0)
+            st = txn_keep(&ls->ref[done], &ref->host, (unsigned)done);
         if (over)
             break;
         stc_step_edge(ref, &in);
@@ -322,8 +330,9 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
     bool probes = o->level == STC_LEVEL_CYCLE;
     if (lockstep && c > 0 && o->on_cycle)
         o->on_cycle(o->hook_ctx, c, in, eo, ep, ao, ap);
-    bool bad =
-        lockstep && c > 0 && !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
+    /* The txn reference compares the model with itself: nothing to do. */
+    bool bad = lockstep && c > 0 && ao != eo &&
+               !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
     if (!ls->in_reset && !o->bare) {
         stc_host_check(&ls->host, c, in, ao, probes ? ap : NULL);
         bad = host_failed(ls) || bad;
@@ -334,10 +343,9 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         if (stc_host_done(&ls->host) && !ao->busy && (!o->reset_at || c > o->reset_at))
             return true;
         stc_host_advance(&ls->host, in, ao);
-        if (ls->ref && ls->host.cmds_done > ls->kept) {
-            ls->kept = ls->host.cmds_done;
-            txn_compare(ls, ls->host.res_cmd - 1);
-        }
+        int done = ls->ref ? just_completed(ls) : -1;
+        if (done >= 0)
+            txn_compare(ls, (unsigned)done);
         if (!o->bare && (host_failed(ls) || ls->txn_failures) && too_many(ls)) {
             ls->cycle++;
             return true;
