@@ -9,11 +9,31 @@ SEED   ?= 1
 STALL  ?= 0
 COMPARE ?= cycle
 VEC    ?=
-# A tile of your own (make sim RTL_SRCS=... RTL_TOP=...) builds apart.
+# The tile's micro-architecture (docs/architecture.md section 11): base, or
+# dbuf (double-buffered weights, RTL parameter WBUF=2). The golden model
+# runs MODEL_UARCH: the same one, except at COMPARE=txn, where the
+# reference is the base model.
+UARCH  ?= base
+MODEL_UARCH ?= $(if $(filter txn,$(COMPARE)),base,$(UARCH))
+# A tile of your own (make sim RTL_SRCS=... RTL_TOP=...) builds apart, and
+# so does another micro-architecture.
 ifeq ($(origin RTL_TOP),command line)
 BUILD  ?= build/rtl-$(RTL_TOP)
 endif
+ifneq ($(UARCH),base)
+BUILD  ?= build/uarch-$(UARCH)
+endif
 BUILD  ?= build
+ifneq ($(words $(UARCH) $(MODEL_UARCH)),2)
+$(error UARCH="$(UARCH)" MODEL_UARCH="$(MODEL_UARCH)": give one micro-architecture each, base or dbuf)
+endif
+ifneq ($(filter-out base dbuf,$(UARCH) $(MODEL_UARCH)),)
+$(error UARCH=$(UARCH) MODEL_UARCH=$(MODEL_UARCH): the tile's micro-architectures are base and dbuf (docs/architecture.md section 11))
+endif
+VL_UARCH := $(if $(filter dbuf,$(UARCH)),-GWBUF=2)
+# The suite's --uarch, unless both are base (the runner's default is the
+# RTL's own micro-architecture).
+SUITE_UARCH := $(if $(filter-out base,$(UARCH) $(MODEL_UARCH)),$(MODEL_UARCH))
 
 # ---- tools ------------------------------------------------------------------
 CC        ?= cc
@@ -75,7 +95,9 @@ help:
 	@echo "                      N= (even, 4..16; sizes without checked-in vectors use generated ones)"
 	@echo "  make sim COMPARE=L  how strictly: cycle (default: every port and probe every cycle),"
 	@echo "                      ports (ports only), txn (each command's rows and err_o, any latency)"
-	@echo "  make compare-test   the levels on a retimed tile (tb/retime/): cycle/ports fail, txn passes"
+	@echo "  make sim UARCH=dbuf the double-buffered micro-architecture (build/uarch-dbuf), against its own"
+	@echo "                      model; at COMPARE=txn against the base one (MODEL_UARCH= overrides)"
+	@echo "  make compare-test   the levels on a retimed tile (tb/retime/) and on dbuf: cycle/ports fail, txn passes"
 	@echo "  make sim RTL_SRCS=\"a.v b.v\" RTL_TOP=t   your own tile (ports checked first; BUILD=build/rtl-t;"
 	@echo "                      own-rtl-test: renamed, port-less and probe-less copies of the tile)"
 	@echo "  make test           everything CI runs (same as make ci)"
@@ -223,6 +245,7 @@ ci:
 	$(MAKE) --no-print-directory compare-test
 	$(MAKE) --no-print-directory own-rtl-test
 	$(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
+	$(MAKE) --no-print-directory sim UARCH=dbuf SIM_DEBUG=0 BUILD=$(BUILD)/uarch-dbuf
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=
 	$(MAKE) --no-print-directory mutate-ci

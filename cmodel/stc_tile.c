@@ -12,7 +12,9 @@
  *     then the buffers swap, so no update can read a value already updated
  *     in the same edge;
  *   - the stationary w_q / idx_q: one copy, written only by the weight
- *     port; nothing reads their current value during an edge (see below);
+ *     port (base) or by the swap from the shadow ws_q / is_q (dbuf,
+ *     section 11); nothing reads their current value during an edge (see
+ *     below);
  *   - the accumulator bank: a memory with one write port per column. Each
  *     port reads the entry it writes (read-modify-write of the same row), so
  *     updating it in place is exact, as in the RTL. The clear at a command
@@ -74,6 +76,8 @@ typedef struct stc_weights {
     uint8_t idx[N_MAX][N_MAX];    /* idx_q */
     int32_t w32[N_MAX][N_MAX];    /* w_q, sign-extended */
     uint32_t idx32[N_MAX][N_MAX]; /* idx_q */
+    int8_t ws[N_MAX][N_MAX];      /* dbuf: shadow ws_q, what the weight port writes */
+    uint8_t is[N_MAX][N_MAX];     /* dbuf: shadow is_q */
 } stc_weights;
 
 /* Controller registers (section 4) and counters (section 7). */
@@ -89,6 +93,11 @@ typedef struct stc_ctl {
     bool err;
     uint32_t cnt[STC_NUM_COUNTERS];
     uint32_t wr_row[N_MAX];
+    /* dbuf's load engine (section 11); always 0 in base */
+    bool ld;          /* ld_q: a block to load, or loaded and waiting */
+    uint32_t ld_blk;  /* ld_blk_q */
+    uint32_t ld_beat; /* ld_beat_q: next shadow row */
+    bool full;        /* full_q: the shadow holds all N rows of ld_blk */
 } stc_ctl;
 
 struct stc_tile {
@@ -109,6 +118,42 @@ typedef struct stc_xfer {
     bool cmd, bias, w, a, res;
 } stc_xfer;
 
+static const char *const stc_uarch_names[STC_UARCH_COUNT] = {"base", "dbuf"};
+
+const char *stc_uarch_name(stc_uarch u)
+{
+    return (unsigned)u < STC_UARCH_COUNT ? stc_uarch_names[u] : NULL;
+}
+
+stc_status stc_uarch_parse(const char *name, stc_uarch *out)
+{
+    for (unsigned u = 0; name != NULL && u < STC_UARCH_COUNT; u++) {
+        if (strcmp(name, stc_uarch_names[u]) == 0) {
+            *out = (stc_uarch)u;
+            return STC_OK;
+        }
+    }
+    return STC_EPARAM;
+}
+
+static bool stc_dbuf(const stc_tile *t)
+{
+    return t->p.uarch == STC_UARCH_DBUF;
+}
+
+/* w_ready_o: LOAD in base; in dbuf whenever the load engine has rows to
+ * take, in any state (section 11). */
+static bool stc_w_ready(const stc_tile *t, const stc_ctl *c)
+{
+    return stc_dbuf(t) ? c->ld && !c->full : c->state == STC_ST_LOAD;
+}
+
+/* The row the next weight beat writes: beat_q in base, ld_beat_q in dbuf. */
+static uint32_t stc_w_beat(const stc_tile *t, const stc_ctl *c)
+{
+    return stc_dbuf(t) ? c->ld_beat : c->beat;
+}
+
 /* ---- parameters ---------------------------------------------------------- */
 
 static bool stc_is_pow2(unsigned x)
@@ -125,6 +170,8 @@ stc_status stc_params_check(const stc_params *p)
     if (!stc_is_pow2(p->m_max) || p->m_max < p->n || p->m_max > 65536)
         return STC_EPARAM;
     if (!stc_is_pow2(p->kb_max) || p->kb_max < 2 || p->kb_max > STC_KB_MAX_MAX)
+        return STC_EPARAM;
+    if ((unsigned)p->uarch >= STC_UARCH_COUNT)
         return STC_EPARAM;
     return STC_OK;
 }
@@ -192,7 +239,7 @@ void stc_tile_eval(const stc_tile *t, stc_outputs *out)
     memset(out, 0, sizeof(*out));
     out->cmd_ready = c->state == STC_ST_IDLE;
     out->bias_ready = c->state == STC_ST_BIAS;
-    out->w_ready = c->state == STC_ST_LOAD;
+    out->w_ready = stc_w_ready(t, c);
     out->a_ready = c->state == STC_ST_STREAM;
     out->res_valid = c->state == STC_ST_DRAIN;
     out->busy = c->state != STC_ST_IDLE;
@@ -309,6 +356,46 @@ static void stc_goto_next_blk(stc_ctl *x, uint32_t from, uint32_t nblk_q, uint64
     }
 }
 
+/* dbuf: gives the load engine next_blk(from), or nothing when there is
+ * none; its shadow starts empty (section 11). */
+static void stc_ld_assign(stc_ctl *x, uint32_t from, uint32_t nblk_q, uint64_t skip)
+{
+    int b = stc_next_blk(from, nblk_q, skip);
+
+    x->ld = b >= 0;
+    if (b >= 0)
+        x->ld_blk = (uint32_t)b;
+    x->ld_beat = 0;
+    x->full = false;
+}
+
+/* dbuf: "start a pass" of section 11. wfull: the shadow holds a whole block
+ * at the end of this cycle. Returns true when this edge swaps the shadow
+ * into the active weights. */
+static bool stc_dbuf_start_pass(stc_ctl *x, const stc_ctl *c, bool wfull)
+{
+    x->beat = 0;
+    if (wfull) {
+        x->state = STC_ST_STREAM;
+        x->blk = c->ld_blk;
+        stc_ld_assign(x, c->ld_blk + 1, c->nblk, c->skip);
+        return true;
+    }
+    x->state = c->ld ? STC_ST_LOAD : STC_ST_DRAIN;
+    return false;
+}
+
+/* The next pass from block `from` on (base: go to next_blk(from); dbuf:
+ * the load engine already knows the block). True when the edge swaps. */
+static bool stc_next_pass(const stc_tile *t, stc_ctl *x, const stc_ctl *c, uint32_t from,
+                          bool wfull)
+{
+    if (stc_dbuf(t))
+        return stc_dbuf_start_pass(x, c, wfull);
+    stc_goto_next_blk(x, from, c->nblk, c->skip);
+    return false;
+}
+
 /* Legal 2:4 nibble: idx_lo < idx_hi (the six codes of section 2). */
 static bool stc_nibble_legal(uint8_t nib)
 {
@@ -340,7 +427,13 @@ static void stc_ctl_command(const stc_tile *t, stc_ctl *x, const stc_inputs *in)
     if (x->mode)
         x->cnt[STC_CNT_MACS_SKIPPED] += npass * m1 * n * n;
 
-    if (x->bias) {
+    if (stc_dbuf(t)) {
+        /* The load engine starts on the first block at once, even while
+         * the bias rows arrive; blk_q waits for the swap. */
+        stc_ld_assign(x, 0, x->nblk, x->skip);
+        x->beat = 0;
+        x->state = x->bias ? STC_ST_BIAS : x->ld ? STC_ST_LOAD : STC_ST_DRAIN;
+    } else if (x->bias) {
         x->state = STC_ST_BIAS;
         x->beat = 0;
     } else {
@@ -349,13 +442,13 @@ static void stc_ctl_command(const stc_tile *t, stc_ctl *x, const stc_inputs *in)
 }
 
 /* Which port transfers this cycle: ready (from the state) and valid. */
-static stc_xfer stc_ports(const stc_ctl *c, const stc_inputs *in)
+static stc_xfer stc_ports(const stc_tile *t, const stc_ctl *c, const stc_inputs *in)
 {
     stc_xfer xf;
 
     xf.cmd = c->state == STC_ST_IDLE && in->cmd_valid;
     xf.bias = c->state == STC_ST_BIAS && in->bias_valid;
-    xf.w = c->state == STC_ST_LOAD && in->w_valid;
+    xf.w = stc_w_ready(t, c) && in->w_valid;
     xf.a = c->state == STC_ST_STREAM && in->a_valid;
     xf.res = c->state == STC_ST_DRAIN && in->res_ready;
     return xf;
@@ -393,34 +486,48 @@ static void stc_ctl_count(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const
     x->cnt[STC_CNT_MACS_GATED] += a->n_v - a->n_en;
     if (xf->w) {
         x->cnt[STC_CNT_W_BYTES] += n;
-        if (c->mode && (c->beat & 1) == 0)
+        if (c->mode && (stc_w_beat(t, c) & 1) == 0)
             x->cnt[STC_CNT_META_BYTES] += n / 2;
     }
     if (xf->a)
         x->cnt[STC_CNT_A_BYTES] += c->mode ? 2 * n : n;
 }
 
-/* Sets idx_q of PE (r, col), both copies. */
-static void stc_set_idx(stc_weights *wt, unsigned r, unsigned col, uint8_t idx)
+/* Sets w_q of PE (r, col): the active copies in base, the shadow in dbuf. */
+static void stc_set_w(const stc_tile *t, stc_weights *wt, unsigned r, unsigned col, int8_t w)
 {
+    if (stc_dbuf(t)) {
+        wt->ws[r][col] = w;
+        return;
+    }
+    wt->w[r][col] = w;
+    wt->w32[r][col] = w;
+}
+
+/* Sets idx_q of PE (r, col), as stc_set_w. */
+static void stc_set_idx(const stc_tile *t, stc_weights *wt, unsigned r, unsigned col, uint8_t idx)
+{
+    if (stc_dbuf(t)) {
+        wt->is[r][col] = idx;
+        return;
+    }
     wt->idx[r][col] = idx;
     wt->idx32[r][col] = idx;
 }
 
-/* Weight transfer: writes w/idx of PE row beat_q, sets err (section 4). */
+/* Weight transfer: writes w/idx of PE row beat_q (base) or of shadow row
+ * ld_beat_q (dbuf), sets err (sections 4 and 11). */
 static void stc_load_row(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_inputs *in)
 {
     stc_weights *wt = &t->wt;
     unsigned n = t->p.n;
-    unsigned r = c->beat;
+    unsigned r = stc_w_beat(t, c);
 
-    for (unsigned col = 0; col < n; col++) {
-        wt->w[r][col] = in->w_data[col];
-        wt->w32[r][col] = in->w_data[col];
-    }
+    for (unsigned col = 0; col < n; col++)
+        stc_set_w(t, wt, r, col, in->w_data[col]);
     if (!c->mode) {
         for (unsigned col = 0; col < n; col++)
-            stc_set_idx(wt, r, col, 0);
+            stc_set_idx(t, wt, r, col, 0);
         return;
     }
     if ((r & 1) != 0)
@@ -428,21 +535,65 @@ static void stc_load_row(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_in
     for (unsigned col = 0; col < n; col++) {
         uint8_t nib = in->w_meta[col] & 0xF;
 
-        stc_set_idx(wt, r, col, nib & 3);
-        stc_set_idx(wt, r + 1, col, (nib >> 2) & 3);
+        stc_set_idx(t, wt, r, col, nib & 3);
+        stc_set_idx(t, wt, r + 1, col, (nib >> 2) & 3);
         if (!stc_nibble_legal(nib))
             x->err = true;
     }
 }
 
-/* State transitions of section 4 (except the weight writes, see
- * stc_load_row, and the bank writes, see stc_bank_edge). */
-static void stc_ctl_fsm(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
+/* dbuf swap: every PE's active weight and mux select take the shadow's
+ * (after this edge's weight transfer wrote it, section 11). */
+static void stc_swap_weights(stc_tile *t)
+{
+    stc_weights *wt = &t->wt;
+
+    for (unsigned r = 0; r < t->p.n; r++) {
+        for (unsigned col = 0; col < t->p.n; col++) {
+            wt->w[r][col] = wt->ws[r][col];
+            wt->w32[r][col] = wt->ws[r][col];
+            wt->idx[r][col] = wt->is[r][col];
+            wt->idx32[r][col] = wt->is[r][col];
+        }
+    }
+}
+
+/* Weight port and swap of this edge, in that order. */
+static void stc_weights_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
+                             const stc_inputs *in, bool swap)
+{
+    if (xf->w)
+        stc_load_row(t, x, c, in);
+    if (swap)
+        stc_swap_weights(t);
+}
+
+/* dbuf's load engine on a weight transfer (section 11); a swap in the
+ * same edge overrides it. */
+static void stc_ld_advance(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf)
+{
+    if (!stc_dbuf(t) || !xf->w)
+        return;
+    if (c->ld_beat == t->p.n - 1) {
+        x->ld_beat = 0;
+        x->full = true;
+    } else {
+        x->ld_beat = c->ld_beat + 1;
+    }
+}
+
+/* State transitions of sections 4 and 11 (except the weight writes, see
+ * stc_weights_edge, and the bank writes, see stc_bank_edge). Returns true
+ * when the edge swaps the shadow weights in (dbuf). */
+static bool stc_ctl_fsm(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
                         const stc_inputs *in)
 {
     const stc_array *a = &t->arr[t->cur];
     unsigned n = t->p.n;
+    bool wfull = c->full || (xf->w && c->ld_beat == n - 1);
+    bool swap = false;
 
+    stc_ld_advance(t, x, c, xf);
     switch (c->state) {
     case STC_ST_IDLE:
         if (xf->cmd)
@@ -452,11 +603,16 @@ static void stc_ctl_fsm(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const s
         if (!xf->bias)
             break;
         if (c->beat == c->m)
-            stc_goto_next_blk(x, 0, c->nblk, c->skip);
+            swap = stc_next_pass(t, x, c, 0, wfull);
         else
             x->beat = c->beat + 1;
         break;
     case STC_ST_LOAD:
+        if (stc_dbuf(t)) {
+            if (wfull)
+                swap = stc_dbuf_start_pass(x, c, true);
+            break;
+        }
         if (!xf->w)
             break;
         if (c->beat == n - 1) {
@@ -478,7 +634,7 @@ static void stc_ctl_fsm(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const s
         break;
     case STC_ST_FLUSH:
         if (a->bot_v[n - 1] && c->wr_row[n - 1] == c->m)
-            stc_goto_next_blk(x, c->blk + 1, c->nblk, c->skip);
+            swap = stc_next_pass(t, x, c, c->blk + 1, wfull);
         break;
     case STC_ST_DRAIN:
         if (!xf->res)
@@ -493,6 +649,7 @@ static void stc_ctl_fsm(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const s
     default:
         break;
     }
+    return swap;
 }
 
 /* ---- array --------------------------------------------------------------- */
@@ -617,15 +774,14 @@ static const uint32_t stc_zero_row[N_MAX];
  * other buffer, then swap. The weight write of this edge, if any, happens
  * first, so the next combinational cache sees it. */
 static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
-                           const stc_inputs *in)
+                           const stc_inputs *in, bool swap)
 {
     unsigned n = t->p.n;
     const stc_array *a = &t->arr[t->cur];
     stc_array *nx = &t->arr[t->cur ^ 1];
     uint32_t lane[N_MAX];
 
-    if (xf->w)
-        stc_load_row(t, x, c, in);
+    stc_weights_edge(t, x, c, xf, in, swap);
     stc_inject(t, in, xf->a, c->mode, lane);
     stc_shift_edge(n, a, nx, lane, xf->a);
     memcpy(nx->pv, a->v, sizeof(nx->pv));
@@ -650,22 +806,21 @@ static unsigned stc_live_edges(unsigned n)
 
 /* Array part of the edge, skipping the work when the array is idle. */
 static void stc_array_step(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
-                           const stc_inputs *in)
+                           const stc_inputs *in, bool swap)
 {
     if (xf->a) {
         t->live = stc_live_edges(t->p.n);
     } else if (t->live == 0) {
         /* Idle array: every register holds (bubbles in, zero sums out).
-         * Only a weight load changes state; v is 0 everywhere, so en stays
-         * 0 and the stale cand is never used before the next full edge
-         * recomputes it. */
-        if (xf->w)
-            stc_load_row(t, x, c, in);
+         * Only a weight load or swap changes state; v is 0 everywhere, so
+         * en stays 0 and the stale cand is never used before the next full
+         * edge recomputes it. */
+        stc_weights_edge(t, x, c, xf, in, swap);
         return;
     } else {
         t->live--;
     }
-    stc_array_edge(t, x, c, xf, in);
+    stc_array_edge(t, x, c, xf, in, swap);
 }
 
 /* ---- accumulator bank ---------------------------------------------------- */
@@ -710,6 +865,7 @@ void stc_tile_step(stc_tile *t, const stc_inputs *in)
 {
     stc_ctl c, x;
     stc_xfer xf;
+    bool swap;
 
     if (!in->rst_n) {
         stc_tile_reset(t);
@@ -717,12 +873,12 @@ void stc_tile_step(stc_tile *t, const stc_inputs *in)
     }
     c = t->ctl;
     x = c;
-    xf = stc_ports(&c, in);
+    xf = stc_ports(t, &c, in);
 
     /* Bank and counters read the current array, so they go first. */
     stc_bank_edge(t, &x, &c, &xf, in);
     stc_ctl_count(t, &x, &c, &xf);
-    stc_ctl_fsm(t, &x, &c, &xf, in);
-    stc_array_step(t, &x, &c, &xf, in);
+    swap = stc_ctl_fsm(t, &x, &c, &xf, in);
+    stc_array_step(t, &x, &c, &xf, in, swap);
     t->ctl = x;
 }

@@ -47,12 +47,26 @@ enum stc_counter {
     STC_CNT_A_BYTES
 };
 
+/* Micro-architectures (docs/architecture.md section 11): the same ports
+ * and transactions, other timing. The value is the RTL's WBUF - 1. */
+typedef enum stc_uarch {
+    STC_UARCH_BASE = 0, /* one weight buffer: LOAD, STREAM, FLUSH per pass */
+    STC_UARCH_DBUF = 1, /* double-buffered weights: the next pass loads meanwhile */
+    STC_UARCH_COUNT
+} stc_uarch;
+
 /* Compile-time parameters of the RTL, chosen at model creation. */
 typedef struct stc_params {
     unsigned n;      /* array size, even, 4..STC_N_MAX */
     unsigned m_max;  /* accumulator rows, power of two, >= n */
     unsigned kb_max; /* skip bitmap width, power of two, 2..64 */
+    stc_uarch uarch; /* micro-architecture (0, base, when left out) */
 } stc_params;
+
+/* "base", "dbuf"; NULL for a value out of range. */
+const char *stc_uarch_name(stc_uarch u);
+/* The micro-architecture called name; STC_EPARAM for an unknown name. */
+stc_status stc_uarch_parse(const char *name, stc_uarch *out);
 
 /* Input signals of one clock cycle. */
 typedef struct stc_inputs {

@@ -11,17 +11,35 @@
 // on the incoming command's nblk/skip. Every register updates at the
 // rising edge (latency 1); synchronous active-low reset clears them all.
 //
+// WBUF selects the micro-architecture (docs/architecture.md section 11):
+//  - 1, base: w_ready_o = (state == LOAD); a pass is N LOAD beats counted
+//    by beat_q, then M STREAM and 2N+1 FLUSH cycles; with no stalls
+//    cycles = (bias ? M : 0) + passes * (M + 3N + 1) + M (section 6).
+//  - 2, dbuf: a load engine (ld_q, ld_blk_q, ld_beat_q, full_q; not
+//    probes) fills the PEs' shadow weights whenever it holds a block that
+//    is not complete yet: w_ready_o = ld_q && !full_q, in any state, and
+//    w_row_o = ld_beat_q. "Start a pass" (end of BIAS, LOAD, end of FLUSH)
+//    swaps (swap_o: shadow -> active in every PE, blk_q <= ld_blk_q, then
+//    STREAM) if the shadow is full at this edge (wfull), else waits in
+//    LOAD (beat_q stays 0 there) or, with nothing left to load, drains.
+//    The next block loads during the current pass, so with no stalls
+//    cycles = (bias ? max(M, N) : N) + passes * (M + 2N + 1) + M, which
+//    saves (passes - 1) * N + (bias ? min(M, N) : 0) cycles on base.
+//
 // One combinational and one clocked block per concern: the state machine
 // with the command registers (p_fsm, p_fsm_q), the sticky error (p_err,
-// p_err_q) and the counters (p_cnt, p_cnt_q); p_cmd_decode, p_next_blk and
-// p_activity are the combinational terms they share.
+// p_err_q), the counters (p_cnt, p_cnt_q) and in dbuf the load engine
+// (p_ld, p_ld_q); p_cmd_decode, p_next_blk, p_activity and the terms of
+// g_dbuf or g_base (w_ready, w_row, nb_from, the pass target, swap) are the
+// combinational terms they share.
 `default_nettype none
 
 module stc_ctrl #(
   parameter N      = 16,
   parameter KB_MAX = 64,
   parameter MW     = 10,
-  parameter KBW    = 6
+  parameter KBW    = 6,
+  parameter WBUF   = 1    // 1 base, 2 dbuf (double-buffered weights)
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -56,6 +74,8 @@ module stc_ctrl #(
   output wire             clr_o,         // command transfer: clear bank
   output wire             bias_we_o,     // bias transfer
   output wire             w_ld_o,        // weight transfer
+  output wire [MW-1:0]    w_row_o,       // PE row it writes: beat_q / ld_beat_q
+  output wire             swap_o,        // dbuf: shadow -> active weights
   output wire             a_inj_o,       // activation transfer
   output wire             drain_o,       // state == DRAIN
   // probes
@@ -67,12 +87,13 @@ module stc_ctrl #(
 
   // ---- parameter check (elaboration) -------------------------------------
   generate
-    if (!((N >= 2) && (KB_MAX >= 2) && (KBW == $clog2(KB_MAX)) && ((1 << MW) >= N))) begin : g_illegal_parameters
+    if (!((N >= 2) && (KB_MAX >= 2) && (KBW == $clog2(KB_MAX)) && ((1 << MW) >= N) &&
+          ((WBUF == 1) || (WBUF == 2)))) begin : g_illegal_parameters
 `ifdef __ICARUS__
       // Icarus 11 has no elaboration system tasks: an unknown module stops it.
       stc_ctrl_illegal_parameters u_stop ();
 `else
-      $fatal(1, "stc_ctrl: N = %0d, KB_MAX = %0d, MW = %0d, KBW = %0d; need N >= 2, KB_MAX >= 2, KBW = clog2(KB_MAX), 2^MW >= N (beat counts the N LOAD beats)", N, KB_MAX, MW, KBW);
+      $fatal(1, "stc_ctrl: N = %0d, KB_MAX = %0d, MW = %0d, KBW = %0d, WBUF = %0d; need N >= 2, KB_MAX >= 2, KBW = clog2(KB_MAX), 2^MW >= N (beat counts the N LOAD beats), WBUF 1 (base) or 2 (dbuf)", N, KB_MAX, MW, KBW, WBUF);
 `endif
     end
   endgenerate
@@ -107,9 +128,11 @@ module stc_ctrl #(
   reg [31:0] cnt_a_bytes_q,      cnt_a_bytes_d;       // 8 a_bytes
 
   // ---- port transfers ---------------------------------------------------
+  wire w_ready;                   // w_ready_o (g_dbuf / g_base)
+  wire [MW-1:0] w_row;            // PE row a weight transfer writes (g_dbuf / g_base)
   wire cmd_xfer  = (state_q == ST_IDLE)   && cmd_valid_i;
   wire bias_xfer = (state_q == ST_BIAS)   && bias_valid_i;
-  wire w_xfer    = (state_q == ST_LOAD)   && w_valid_i;
+  wire w_xfer    = w_ready                && w_valid_i;
   wire a_xfer    = (state_q == ST_STREAM) && a_valid_i;
 
   // ---- command decode: skip mask and MAC bookkeeping ---------------------
@@ -135,7 +158,7 @@ module stc_ctrl #(
   // ---- next_blk(x): in IDLE on the incoming command ---------------------
   reg [KBW-1:0]    nb_nblk;       // next_blk() operands
   reg [KB_MAX-1:0] nb_skip;
-  reg [KBW:0]      nb_from;
+  wire [KBW:0]     nb_from;       // x (g_dbuf / g_base)
   reg              nb_found;
   reg [KBW-1:0]    nb_blk;
 
@@ -148,7 +171,6 @@ module stc_ctrl #(
       nb_nblk = nblk_q;
       nb_skip = skip_q;
     end
-    nb_from  = (state_q == ST_FLUSH) ? ({1'b0, blk_q} + 1'b1) : {(KBW+1){1'b0}};
     nb_found = 1'b0;
     nb_blk   = {KBW{1'b0}};
     for (i = KB_MAX - 1; i >= 0; i = i - 1) begin
@@ -158,6 +180,91 @@ module stc_ctrl #(
       end
     end
   end
+
+  // ---- micro-architecture: weight port, next_blk origin, pass target ----
+  // "Go to next_blk" (base, section 4) / "start a pass" (dbuf, section 11)
+  // is one term for p_fsm: the state and block after it (pass_state,
+  // pass_blk). swap: dbuf, the active weights take the shadow at this edge.
+  wire [2:0]       pass_state;
+  wire [KBW-1:0]   pass_blk;
+  wire             wfull;         // dbuf: the shadow holds a whole block at the end of this cycle
+  wire             swap;
+
+  generate
+    if (WBUF == 2) begin : g_dbuf
+      // ---- dbuf load engine: the next block's weights into the shadow ----
+      reg              ld_q, ld_d;          // holds a block to load / loaded
+      reg [KBW-1:0]    ld_blk_q, ld_blk_d;  // that block
+      reg [MW-1:0]     ld_beat_q, ld_beat_d;// its next weight beat, 0..N-1
+      reg              full_q, full_d;      // the shadow holds all N rows
+      wire             ld_pass;             // a block for a pass to wait for
+
+      assign w_ready = ld_q && !full_q;     // in any state
+      assign w_row   = ld_beat_q;
+      assign wfull   = full_q || (w_xfer && (ld_beat_q == LAST_ROW[MW-1:0]));
+      // next_blk(0) for the incoming command, next_blk(ld_blk + 1) after
+      // a swap (ld_blk_q + 1 does not wrap: KBW + 1 bits)
+      assign nb_from = (state_q == ST_IDLE) ? {(KBW+1){1'b0}} : ({1'b0, ld_blk_q} + 1'b1);
+
+      // Start a pass: swap if the shadow is full, else wait in LOAD if the
+      // engine has a block (in IDLE: the command's first one, which it
+      // takes at this edge), else drain. blk_q changes only at a swap.
+      assign ld_pass    = (state_q == ST_IDLE) ? nb_found : ld_q;
+      assign pass_state = wfull ? ST_STREAM : (ld_pass ? ST_LOAD : ST_DRAIN);
+      assign pass_blk   = wfull ? ld_blk_q : blk_q;
+      // STREAM is entered only by a pass that swaps
+      assign swap       = (state_q != ST_STREAM) && (state_d == ST_STREAM);
+
+      always @* begin : p_ld
+        ld_d      = ld_q;
+        ld_blk_d  = ld_blk_q;
+        ld_beat_d = ld_beat_q;
+        full_d    = full_q;
+        if (w_xfer) begin
+          if (ld_beat_q == LAST_ROW[MW-1:0]) begin
+            ld_beat_d = {MW{1'b0}};
+            full_d    = 1'b1;
+          end else begin
+            ld_beat_d = ld_beat_q + 1'b1;
+          end
+        end
+        // a command (next_blk(0)) or a swap (next_blk(ld_blk + 1)) gives
+        // the engine its next block, if there is one, with an empty shadow
+        if (cmd_xfer || swap) begin
+          ld_d      = nb_found;
+          ld_beat_d = {MW{1'b0}};
+          full_d    = 1'b0;
+          if (nb_found) begin
+            ld_blk_d = nb_blk;
+          end
+        end
+      end
+
+      always @(posedge clk_i) begin : p_ld_q
+        if (!rst_ni) begin
+          ld_q      <= 1'b0;
+          ld_blk_q  <= {KBW{1'b0}};
+          ld_beat_q <= {MW{1'b0}};
+          full_q    <= 1'b0;
+        end else begin
+          ld_q      <= ld_d;
+          ld_blk_q  <= ld_blk_d;
+          ld_beat_q <= ld_beat_d;
+          full_q    <= full_d;
+        end
+      end
+    end else begin : g_base
+      // ---- base: the weight port loads the active weights in LOAD ------
+      assign w_ready    = (state_q == ST_LOAD);
+      assign w_row      = beat_q;
+      assign wfull      = 1'b0;
+      assign nb_from    = (state_q == ST_FLUSH) ? ({1'b0, blk_q} + 1'b1) : {(KBW+1){1'b0}};
+      // go to next_blk(x): LOAD it, or DRAIN when there is none
+      assign pass_state = nb_found ? ST_LOAD : ST_DRAIN;
+      assign pass_blk   = nb_found ? nb_blk : blk_q;
+      assign swap       = 1'b0;
+    end
+  endgenerate
 
   // ---- array activity: popcounts of the gate enables ---------------------
   reg [31:0]       pop_en;        // popcount(en)
@@ -193,31 +300,33 @@ module stc_ctrl #(
           beat_d  = {MW{1'b0}};
           if (cmd_bias_i) begin
             state_d = ST_BIAS;
-          end else if (nb_found) begin
-            state_d = ST_LOAD;
-            blk_d   = nb_blk;
           end else begin
-            state_d = ST_DRAIN;
+            state_d = pass_state;
+            blk_d   = pass_blk;
           end
         end
       end
       ST_BIAS: begin
         if (bias_valid_i) begin
           if (beat_q == m_q) begin
-            beat_d = {MW{1'b0}};
-            if (nb_found) begin
-              state_d = ST_LOAD;
-              blk_d   = nb_blk;
-            end else begin
-              state_d = ST_DRAIN;
-            end
+            beat_d  = {MW{1'b0}};
+            state_d = pass_state;
+            blk_d   = pass_blk;
           end else begin
             beat_d = beat_q + 1'b1;
           end
         end
       end
       ST_LOAD: begin
-        if (w_valid_i) begin
+        if (WBUF == 2) begin
+          // dbuf: the load engine counts the weight beats (beat_q stays 0);
+          // the pass starts, with a swap, once the shadow is full
+          if (wfull) begin
+            state_d = pass_state;
+            blk_d   = pass_blk;
+            beat_d  = {MW{1'b0}};
+          end
+        end else if (w_valid_i) begin
           if (beat_q == LAST_ROW[MW-1:0]) begin
             state_d = ST_STREAM;
             beat_d  = {MW{1'b0}};
@@ -239,12 +348,9 @@ module stc_ctrl #(
       ST_FLUSH: begin
         if (last_we_i && (last_row_i == m_q)) begin
           beat_d = {MW{1'b0}};
-          if (nb_found) begin
-            state_d = ST_LOAD;
-            blk_d   = nb_blk;
-          end else begin
-            state_d = ST_DRAIN;
-          end
+          // go to next_blk(blk + 1) (base) / start a pass (dbuf)
+          state_d = pass_state;
+          blk_d   = pass_blk;
         end
       end
       ST_DRAIN: begin
@@ -291,7 +397,7 @@ module stc_ctrl #(
     if (cmd_xfer) begin
       err_d = 1'b0;
     end
-    if (w_xfer && mode_q && !beat_q[0] && !(&meta_legal_i)) begin
+    if (w_xfer && mode_q && !w_row[0] && !(&meta_legal_i)) begin
       err_d = 1'b1;
     end
   end
@@ -319,8 +425,8 @@ module stc_ctrl #(
     cnt_macs_gated_d    = cnt_macs_gated_q + pop_gated;
     cnt_macs_skipped_d  = cnt_macs_skipped_q;
     cnt_w_bytes_d       = w_xfer ? (cnt_w_bytes_q + N) : cnt_w_bytes_q;
-    cnt_meta_bytes_d    = (w_xfer && mode_q && !beat_q[0]) ? (cnt_meta_bytes_q + N / 2)
-                                                           : cnt_meta_bytes_q;
+    cnt_meta_bytes_d    = (w_xfer && mode_q && !w_row[0]) ? (cnt_meta_bytes_q + N / 2)
+                                                          : cnt_meta_bytes_q;
     cnt_a_bytes_d       = a_xfer ? (cnt_a_bytes_q + (mode_q ? 2 * N : N)) : cnt_a_bytes_q;
     if (cmd_xfer) begin
       cnt_cycles_d        = 32'd0;
@@ -363,7 +469,7 @@ module stc_ctrl #(
   // ---- outputs ----------------------------------------------------------
   assign cmd_ready_o  = (state_q == ST_IDLE);
   assign bias_ready_o = (state_q == ST_BIAS);
-  assign w_ready_o    = (state_q == ST_LOAD);
+  assign w_ready_o    = w_ready;
   assign a_ready_o    = (state_q == ST_STREAM);
   assign res_valid_o  = (state_q == ST_DRAIN);
   assign busy_o       = (state_q != ST_IDLE);
@@ -374,6 +480,8 @@ module stc_ctrl #(
   assign clr_o     = cmd_xfer;
   assign bias_we_o = bias_xfer;
   assign w_ld_o    = w_xfer;
+  assign w_row_o   = w_row;
+  assign swap_o    = swap;
   assign a_inj_o   = a_xfer;
   assign drain_o   = (state_q == ST_DRAIN);
 

@@ -11,6 +11,11 @@
 // Weight load: on ld_i (a weight transfer) row ld_row_i takes w_data_i;
 // its idx_q takes 0 (dense) or, in 2:4 mode on an even row 2g, row 2g
 // takes idx_lo_i and row 2g+1 takes idx_hi_i (the decoded nibbles).
+// WBUF (section 11): 1 (base) the load writes the active w_q/idx_q, swap_i
+// is unused by the PEs; 2 (dbuf) it writes the PEs' shadow ws_q/is_q
+// (ld_row_i is then the load engine's beat, ld_beat_q), and swap_i copies
+// every PE's shadow into w_q/idx_q at the edge (the row loaded in the
+// same edge takes w_data_i / its idx directly).
 // Latency: a lane in skew_act_i[r] during cycle u is in act_q[r][n]
 // during u+1+n, its product in prod_q during u+2+n, its partial sum in
 // psum_q[r][n] during u+3+n. For a beat whose row-r lane arrives at
@@ -19,15 +24,17 @@
 `default_nettype none
 
 module stc_pe_array #(
-  parameter N  = 16,
-  parameter MW = 10
+  parameter N    = 16,
+  parameter MW   = 10,
+  parameter WBUF = 1     // 1 base, 2 dbuf (shadow weight registers)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
   // weight load
   input  wire              mode_i,       // 0 dense, 1 2:4
   input  wire              ld_i,         // weight transfer this cycle
-  input  wire [MW-1:0]     ld_row_i,     // PE row being loaded (beat)
+  input  wire [MW-1:0]     ld_row_i,     // PE row being loaded (weight beat)
+  input  wire              swap_i,       // dbuf: shadow -> active, all PEs
   input  wire [8*N-1:0]    w_data_i,     // column n at [8n +: 8]
   input  wire [2*N-1:0]    idx_lo_i,     // column n at [2n +: 2]
   input  wire [2*N-1:0]    idx_hi_i,
@@ -51,12 +58,13 @@ module stc_pe_array #(
 
   // ---- parameter check (elaboration) -------------------------------------
   generate
-    if (!((N >= 2) && (N % 2 == 0) && ((1 << MW) >= N))) begin : g_illegal_parameters
+    if (!((N >= 2) && (N % 2 == 0) && ((1 << MW) >= N) &&
+          ((WBUF == 1) || (WBUF == 2)))) begin : g_illegal_parameters
 `ifdef __ICARUS__
       // Icarus 11 has no elaboration system tasks: an unknown module stops it.
       stc_pe_array_illegal_parameters u_stop ();
 `else
-      $fatal(1, "stc_pe_array: N = %0d, MW = %0d; need N even and >= 2 (2:4 loads rows in pairs), 2^MW >= N", N, MW);
+      $fatal(1, "stc_pe_array: N = %0d, MW = %0d, WBUF = %0d; need N even and >= 2 (2:4 loads rows in pairs), 2^MW >= N, WBUF 1 (base) or 2 (dbuf)", N, MW, WBUF);
 `endif
     end
   endgenerate
@@ -121,13 +129,16 @@ module stc_pe_array #(
           assign psum_in = psum_w[I-N];
         end
 
-        stc_pe u_pe (
+        stc_pe #(
+          .WBUF (WBUF)
+        ) u_pe (
           .clk_i    (clk_i),
           .rst_ni   (rst_ni),
           .w_we_i   (w_we[gr]),
           .w_i      (w_data_i[8*gn +: 8]),
           .idx_we_i (idx_we[gr]),
           .idx_i    (idx_row[2*N*gr + 2*gn +: 2]),
+          .swap_i   (swap_i),
           .act_i    (act_in),
           .v_i      (v_in),
           .psum_i   (psum_in),

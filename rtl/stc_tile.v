@@ -5,11 +5,28 @@
 //
 // One command computes C[M x N] = A[M x K] * W[K x N] (+ BIAS) with INT32
 // wrapping accumulation on an N x N weight-stationary systolic array.
-// Per non-skipped K-block: N LOAD cycles, M STREAM cycles, 2N+1 FLUSH
-// cycles; then M DRAIN cycles (plus M BIAS cycles first if enabled), see
-// section 6. All outputs are Moore (registered state only); the dbg_*_o
-// ports are pure copies of internal registers (and of the PE gate
-// enables), flattened as in section 8 (PE(r, n) is element r*N + n).
+// All outputs are Moore (registered state only); the dbg_*_o ports are
+// pure copies of internal registers (and of the PE gate enables),
+// flattened as in section 8 (PE(r, n) is element r*N + n).
+//
+// WBUF selects the micro-architecture; ports, results and err_o are the
+// same, the timing differs (cycle counts with no stalls, passes = the
+// non-skipped K-blocks):
+//  - WBUF = 1, base (default, sections 4-6): per pass N LOAD cycles (the
+//    weight port writes the active weights), M STREAM cycles and 2N+1
+//    FLUSH cycles; then M DRAIN cycles, plus M BIAS cycles first if
+//    enabled: (bias ? M : 0) + passes * (M + 3N + 1) + M.
+//  - WBUF = 2, dbuf (section 11): double-buffered weights. Every PE has a
+//    shadow weight/idx register (ws_q, is_q) that the weight port fills
+//    while the array works (w_ready_o = ld_q && !full_q, in any busy
+//    state), and a pass starts by swapping the shadow into the active
+//    w_q/idx_q of every PE at one edge. Only the first block's N beats
+//    cost cycles (hidden behind BIAS when enabled):
+//    (bias ? max(M, N) : N) + passes * (M + 2N + 1) + M, i.e.
+//    (passes - 1) * N + (bias ? min(M, N) : 0) cycles fewer than base.
+//    The array still flushes before each swap. The probes show the active
+//    weights (w_q, idx_q); the shadow and the load engine registers are
+//    not probes; blk_q changes only at a swap, beat_q stays 0 in LOAD.
 //
 // Submodules: stc_ctrl (FSM, counters), stc_meta_decode (x N),
 // stc_skew_buffer, stc_pe_array (N x N stc_pe), stc_acc_bank.
@@ -19,6 +36,7 @@ module stc_tile #(
   parameter N      = 16,
   parameter M_MAX  = 1024,
   parameter KB_MAX = 64,
+  parameter WBUF   = 1,   // 1 base, 2 dbuf (double-buffered weights)
   // derived, do not override
   parameter MW     = $clog2(M_MAX),
   parameter KBW    = $clog2(KB_MAX)
@@ -78,12 +96,13 @@ module stc_tile #(
     if (!((N % 2 == 0) && (N >= 4) && (N <= 16) &&
           (M_MAX >= N) && (M_MAX <= 65536) && ((M_MAX & (M_MAX - 1)) == 0) &&
           (KB_MAX >= 2) && (KB_MAX <= 64) && ((KB_MAX & (KB_MAX - 1)) == 0) &&
-          (MW == $clog2(M_MAX)) && (KBW == $clog2(KB_MAX)))) begin : g_illegal_parameters
+          (MW == $clog2(M_MAX)) && (KBW == $clog2(KB_MAX)) &&
+          ((WBUF == 1) || (WBUF == 2)))) begin : g_illegal_parameters
 `ifdef __ICARUS__
       // Icarus 11 has no elaboration system tasks: an unknown module stops it.
       stc_tile_illegal_parameters u_stop ();
 `else
-      $fatal(1, "stc_tile: N = %0d, M_MAX = %0d, KB_MAX = %0d, MW = %0d, KBW = %0d; need N even in 4..16, M_MAX a power of two in N..65536, KB_MAX a power of two in 2..64, MW and KBW not overridden", N, M_MAX, KB_MAX, MW, KBW);
+      $fatal(1, "stc_tile: N = %0d, M_MAX = %0d, KB_MAX = %0d, MW = %0d, KBW = %0d, WBUF = %0d; need N even in 4..16, M_MAX a power of two in N..65536, KB_MAX a power of two in 2..64, MW and KBW not overridden, WBUF 1 (base) or 2 (dbuf)", N, M_MAX, KB_MAX, MW, KBW, WBUF);
 `endif
     end
   endgenerate
@@ -93,6 +112,8 @@ module stc_tile #(
   wire            clr;
   wire            bias_we;
   wire            w_ld;
+  wire [MW-1:0]   w_row;        // PE row of the weight transfer
+  wire            swap;         // dbuf: shadow -> active weights
   wire            a_inj;
   wire            drain;
 
@@ -128,7 +149,8 @@ module stc_tile #(
     .N      (N),
     .KB_MAX (KB_MAX),
     .MW     (MW),
-    .KBW    (KBW)
+    .KBW    (KBW),
+    .WBUF   (WBUF)
   ) u_ctrl (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -159,6 +181,8 @@ module stc_tile #(
     .clr_o        (clr),
     .bias_we_o    (bias_we),
     .w_ld_o       (w_ld),
+    .w_row_o      (w_row),
+    .swap_o       (swap),
     .a_inj_o      (a_inj),
     .drain_o      (drain),
     .state_o      (state),
@@ -195,14 +219,16 @@ module stc_tile #(
 
   // ---- systolic array ---------------------------------------------------
   stc_pe_array #(
-    .N  (N),
-    .MW (MW)
+    .N    (N),
+    .MW   (MW),
+    .WBUF (WBUF)
   ) u_array (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .mode_i     (mode),
     .ld_i       (w_ld),
-    .ld_row_i   (beat),
+    .ld_row_i   (w_row),
+    .swap_i     (swap),
     .w_data_i   (w_data_i),
     .idx_lo_i   (idx_lo),
     .idx_hi_i   (idx_hi),

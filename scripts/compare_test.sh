@@ -4,22 +4,28 @@
 # compare_test.sh - the compare levels on an RTL of other timing
 # (`make compare-test`, tb/compare.mk).
 #
-#   scripts/compare_test.sh OUTDIR BASE RETIMED RETIMED_BUG -- STREAM VEC...
+#   scripts/compare_test.sh OUTDIR BASE RETIMED RETIMED_BUG DBUF DBUF_BUG -- STREAM VEC...
 #
 # BASE is the runner of rtl/, RETIMED of the tile with one more FLUSH cycle
 # per block (tb/retime/flush-wait.patch), RETIMED_BUG the same with bug 05
-# (a truncated accumulator) on top. STREAM is a command stream with several
-# blocks per command, VEC... single vectors. Exit 0 when every expectation
-# holds, 1 when one does not, 2 on a set-up error.
+# (a truncated accumulator) on top. DBUF is the runner of the second
+# micro-architecture (docs/architecture.md section 11, make sim UARCH=dbuf's
+# build, in $BUILD/uarch-dbuf), DBUF_BUG the same with bug 01 (swapped
+# activation mux). STREAM is a command stream with several blocks per
+# command, VEC... single vectors. Environment: BUILD, the base build
+# directory (for the checks through make sim). Exit 0 when every
+# expectation holds, 1 when one does not, 2 on a set-up error.
 set -uo pipefail
 
 die() { echo "compare_test.sh: $*" >&2; exit 2; }
-[ $# -ge 7 ] && [ "$5" = -- ] || die "usage: compare_test.sh OUTDIR BASE RETIMED RETIMED_BUG -- STREAM VEC..."
-out=$1 base=$2 retimed=$3 bug=$4
-shift 5
+[ $# -ge 9 ] && [ "$7" = -- ] ||
+    die "usage: compare_test.sh OUTDIR BASE RETIMED RETIMED_BUG DBUF DBUF_BUG -- STREAM VEC..."
+out=$1 base=$2 retimed=$3 bug=$4 dbuf=$5 dbuf_bug=$6
+shift 7
 stream=$1
 files=("$@")
-for b in "$base" "$retimed" "$bug"; do [ -x "$b" ] || die "no runner $b"; done
+build=${BUILD:-build}
+for b in "$base" "$retimed" "$bug" "$dbuf" "$dbuf_bug"; do [ -x "$b" ] || die "no runner $b"; done
 for f in "${files[@]}"; do [ -f "$f" ] || die "no vector $f"; done
 mkdir -p "$out" || die "cannot create $out"
 
@@ -68,7 +74,32 @@ expect retimed-bug-diagnosis 1 'diagnosis: it fails at --compare txn too' "$bug"
 # A bad level is bad input.
 expect bad-level 2 "--compare: 'loose' is not cycle, ports or txn" "$base" --compare loose "$stream"
 
+# The dbuf micro-architecture (section 11): in lockstep with its own model
+# configuration, probes included; against the base model only at txn, where
+# it completes every multi-block command earlier (max delta < 0).
+expect dbuf-cycle 0 'cosim N=[0-9]+ .*rtl=dbuf' "$dbuf" "${opts[@]}" "$stream" "${files[@]}"
+expect dbuf-txn-base 0 'txn: 40 command\(s\) compared; RTL minus model completion cycle: min -[1-9][0-9]*, mean -[0-9.]+, max -[1-9]' \
+    "$dbuf" "${opts[@]}" --compare txn --uarch base "$stream"
+expect dbuf-cycle-base 1 'note: the micro-architectures differ: the RTL was built as .dbuf., the golden model runs .base..*--compare txn \(make sim COMPARE=txn\)' \
+    "$dbuf" "${opts[@]}" --uarch base "$stream"
+expect dbuf-bad-uarch 2 "--uarch: 'tbuf' is not base or dbuf" "$dbuf" --uarch tbuf "$stream"
+# A real bug in the dbuf tile fails against its own model and at txn
+# against the base model.
+expect dbuf-bug-cycle 1 'MISMATCH' "$dbuf_bug" "${opts[@]}" "$stream"
+expect dbuf-bug-txn 1 'TXN MISMATCH .*command [0-9]+, row [0-9]+, column [0-9]+: model' \
+    "$dbuf_bug" "${opts[@]}" --compare txn --uarch base "$stream"
+# Through make sim (its verdict, the txn reference defaulting to base).
+expect make-dbuf-cycle-base 1 'micro-architectures differ.*COMPARE=txn' \
+    scripts/verdict.sh --no-print-directory sim UARCH=dbuf MODEL_UARCH=base N=4 SIM_DEBUG=0 \
+    BUILD="$build/uarch-dbuf" VEC="$stream"
+expect make-dbuf-txn 0 'txn: 40 command\(s\) compared; RTL minus model completion cycle: min -' \
+    scripts/verdict.sh --no-print-directory sim UARCH=dbuf COMPARE=txn N=4 SIM_DEBUG=0 \
+    BUILD="$build/uarch-dbuf" VEC="$stream"
+expect make-bad-uarch 2 'the tile.s micro-architectures are base and dbuf' \
+    scripts/verdict.sh --no-print-directory sim UARCH=tbuf N=4 BUILD="$build/uarch-dbuf" VEC="$stream"
+
 if [ "$fail" = 0 ]; then
-    echo "compare-test: OK ($n checks: the retimed tile fails cycle and ports, passes txn, a bound and a real bug fail txn)"
+    echo "compare-test: OK ($n checks: the retimed tile fails cycle and ports, passes txn, a bound and a real bug fail txn;" \
+        "dbuf passes against its own model and against base at txn, fails against base at cycle, and its bug fails both)"
 fi
 exit "$fail"

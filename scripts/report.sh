@@ -5,14 +5,20 @@
 #
 # usage: scripts/report.sh [--quick] BUILD_DIR [DOCS_DIR]
 #   env: VECGEN (default BUILD_DIR/stc_vecgen), SIM (default BUILD_DIR/stc_sim-n16),
-#        JOBS (parallel runs, default 2), GNUPLOT (default gnuplot)
+#        SIM_DBUF (the runner of the dbuf micro-architecture, default
+#        BUILD_DIR/uarch-dbuf/stc_sim-n16), JOBS (parallel runs, default 2),
+#        GNUPLOT (default gnuplot)
 #
 # Generates one vector per (configuration, M) into BUILD_DIR/report/vectors,
 # runs each through the lockstep runner (RTL and golden model compared every
 # cycle, no stalls) with --csv, merges the per-run counters in a fixed order,
 # derives speedup, utilization, bytes and energy (report_analyze.awk), checks
 # that the counters add up (report_check.sh), renders the plots
-# (report_plots.gp) and writes DOCS_DIR/report.md (report_md.awk).
+# (report_plots.gp) and writes DOCS_DIR/report.md (report_md.awk). The
+# configurations of UARCH_CONFIGS also run on the double-buffered tile
+# (docs/architecture.md section 11) against its own model configuration:
+# uarch.csv (report_uarch.awk) and the report's micro-architecture section
+# (report_uarch_md.awk).
 #
 # --quick: the same configurations at M = 16 only, into BUILD_DIR/report-quick,
 # counters and checks only (no plots, no report.md): what `make report-check`
@@ -30,6 +36,7 @@ build=$1
 docs=${2:-docs}
 VECGEN=${VECGEN:-$build/stc_vecgen}
 SIM=${SIM:-$build/stc_sim-n16}
+SIM_DBUF=${SIM_DBUF:-$build/uarch-dbuf/stc_sim-n16}
 JOBS=${JOBS:-2}
 GNUPLOT=${GNUPLOT:-gnuplot}
 
@@ -52,8 +59,10 @@ sp24block90 sp24-block 90
 unstr50 unstructured 50
 unstr90 unstructured 90
 unstr99 unstructured 99"
+# Also run on the dbuf micro-architecture: the shapes the tile executes.
+UARCH_CONFIGS="dense sp24 block75 sp24block75"
 
-for tool in "$VECGEN" "$SIM"; do
+for tool in "$VECGEN" "$SIM" "$SIM_DBUF"; do
     [ -x "$tool" ] || { echo "report: $tool is missing (build it first: make $tool)" >&2; exit 2; }
 done
 
@@ -73,8 +82,14 @@ while read -r id cls sp; do
         echo "$i $id $cls $sp $m" >>"$jobs"
     done
 done <<<"$CONFIGS"
+# The dbuf runs of the same vectors: "idx id m".
+jobs_dbuf=$out/jobs-dbuf.txt
+: >"$jobs_dbuf"
+for id in $UARCH_CONFIGS; do
+    awk -v id="$id" '$2 == id { print $1, $2, $5 }' "$jobs" >>"$jobs_dbuf"
+done
 total=$i
-export total VECGEN SIM N K SEED vecdir rundir
+export total VECGEN SIM SIM_DBUF N K SEED vecdir rundir
 
 t0=$(date +%s)
 echo "report: $total runs (N=$N, K=$K, M in {$MS}, seed $SEED), $JOBS in parallel"
@@ -109,10 +124,28 @@ run_job() {
 }
 export -f run_job
 
+# The same vector on the dbuf tile, in lockstep with its own model
+# configuration (after the base runs, which generated it).
+run_dbuf_job() {
+    local idx=$1 id=$2 m=$3
+    local vec=$vecdir/$id-m$m.vec csv=$rundir/$id-m$m-dbuf.csv log=$rundir/$id-m$m-dbuf.log
+    if ! "$SIM_DBUF" --seed 1 --stall 0 --quiet --csv "$csv" "$vec" >"$log" 2>&1; then
+        printf 'report: [%2d] %s M=%s on dbuf: lockstep run FAILED (RTL and model disagree or bad input):\n' \
+            "$idx" "$id" "$m" >&2
+        tail -n 20 "$log" >&2
+        return 1
+    fi
+    printf '  [dbuf] %-12s M=%-5s %7s cycles  RTL == model\n' "$id" "$m" "$(awk -F, 'NR == 2 { print $15 }' "$csv")"
+}
+export -f run_job run_dbuf_job
+
 # Longest runs (largest M) first so the two cores finish together.
 sort -k5,5nr -k1,1n "$jobs" |
     xargs -P "$JOBS" -L 1 bash -c 'run_job "$@"' _ ||
     { echo "report: sweep failed (see above)" >&2; exit 1; }
+sort -k3,3nr -k1,1n "$jobs_dbuf" |
+    xargs -P "$JOBS" -L 1 bash -c 'run_dbuf_job "$@"' _ ||
+    { echo "report: dbuf sweep failed (see above)" >&2; exit 1; }
 
 # Merge in canonical order; the vector path is reduced to its file name so
 # the CSV does not depend on BUILD.
@@ -127,6 +160,15 @@ mv "$runs.tmp" "$runs"
 
 awk -F, -f "$here/report_analyze.awk" "$runs" >"$out/summary.csv.tmp"
 mv "$out/summary.csv.tmp" "$out/summary.csv"
+
+# The dbuf runs beside the base ones, in the order of jobs-dbuf.txt.
+{
+    while read -r _ id m; do
+        sed -n '2p' "$rundir/$id-m$m-dbuf.csv"
+    done <"$jobs_dbuf"
+} | awk -F, -v OFS=, '{ sub(/.*\//, "", $1); print }' >"$out/runs-dbuf.csv"
+awk -F, -f "$here/report_uarch.awk" "$runs" "$out/runs-dbuf.csv" >"$out/uarch.csv.tmp"
+mv "$out/uarch.csv.tmp" "$out/uarch.csv"
 
 "$here/report_check.sh" "$runs"
 
@@ -143,14 +185,18 @@ rm -rf "$stage"
 mkdir -p "$stage/report"
 cp "$runs" "$stage/report/runs.csv"
 cp "$out/summary.csv" "$stage/report/summary.csv"
+cp "$out/uarch.csv" "$stage/report/uarch.csv"
 echo "report: plots"
 "$GNUPLOT" -e "csv='$stage/report/summary.csv'; outdir='$stage/report'" "$here/report_plots.gp"
 # gnuplot's SVG carries no date; its PNG (cairo) none either. Nothing to strip.
-awk -F, -f "$here/report_md.awk" "$stage/report/summary.csv" >"$stage/report.md"
+{
+    awk -F, -f "$here/report_md.awk" "$stage/report/summary.csv"
+    awk -F, -f "$here/report_uarch_md.awk" "$stage/report/uarch.csv"
+} >"$stage/report.md"
 "$here/report_files_check.sh" "$stage" "$total"
 mkdir -p "$docs/report"
 for f in "$stage"/report/*; do
     cp "$f" "$docs/report/.${f##*/}.tmp" && mv -f "$docs/report/.${f##*/}.tmp" "$docs/report/${f##*/}"
 done
 cp "$stage/report.md" "$docs/.report.md.tmp" && mv -f "$docs/.report.md.tmp" "$docs/report.md"
-echo "report: wrote $docs/report.md, $docs/report/{runs,summary}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"
+echo "report: wrote $docs/report.md, $docs/report/{runs,summary,uarch}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"

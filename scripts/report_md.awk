@@ -273,6 +273,7 @@ END {
     print ""
     print "- `docs/report/runs.csv`: the lockstep runner's `--csv` line of every run (counters as read from the tile)."
     print "- `docs/report/summary.csv`: the derived columns above, one line per run (`scripts/report_analyze.awk`)."
+    print "- `docs/report/uarch.csv`: the same vectors' cycles on the base and the double-buffered tile (`scripts/report_uarch.awk`; section below)."
     print "- `docs/report/*.png`, `docs/report/*.svg`: the figures."
 }
 

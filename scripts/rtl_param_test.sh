@@ -3,8 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # rtl_param_test.sh - the RTL's parameter checks stop elaboration in every
 # tool the project uses (Verilator, Icarus, Yosys) on an illegal N, M_MAX,
-# KB_MAX or an overridden derived width, and let the legal corners through
-# (docs/architecture.md section 1). Run by `make lint`.
+# KB_MAX, WBUF or an overridden derived width, and let the legal corners
+# through (docs/architecture.md sections 1 and 11). Run by `make lint`.
 #
 #   scripts/rtl_param_test.sh SRC...
 # Exit 0 all as expected, 1 a check missing or a legal set refused, 2 set-up.
@@ -18,17 +18,18 @@ TOP=stc_tile
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-# name:N:M_MAX:KB_MAX[:MW] (empty field: the default). Yosys's $fatal drops
-# the message, so its refusal is recognised by "ERROR: FATAL" (the checks
-# are the RTL's only $fatal).
-LEGAL="n4:4:16:2 n16:16:16:64 n6:6:8:4 m-largest:4:65536:2"
+# name:N:M_MAX:KB_MAX[:MW[:WBUF]] (empty field: the default). Yosys's
+# $fatal drops the message, so its refusal is recognised by "ERROR: FATAL"
+# (the checks are the RTL's only $fatal).
+LEGAL="n4:4:16:2 n16:16:16:64 n6:6:8:4 m-largest:4:65536:2 dbuf-n4:4:16:2::2 dbuf-n16:16:16:64::2"
 ILLEGAL="n-odd:5:16:2 n-small:2:16:2 n-large:18:32:2 m-not-pow2:4:12:2 m-below-n:8:4:2 \
-m-too-big:4:131072:2 kb-not-pow2:4:16:3 kb-small:4:16:1 kb-too-big:4:16:128 mw-overridden:4:16:2:5"
+m-too-big:4:131072:2 kb-not-pow2:4:16:3 kb-small:4:16:1 kb-too-big:4:16:128 wbuf-0:4:16:2::0 \
+wbuf-3:4:16:2::3 mw-overridden:4:16:2:5"
 
 # One elaboration; prints nothing, returns the tool's status.
-elab() { # tool N M_MAX KB_MAX MW
-    local tool=$1 n=$2 m=$3 kb=$4 mw=$5 vl=() iv=() ys=""
-    for kv in "N=$n" "M_MAX=$m" "KB_MAX=$kb" "MW=$mw"; do
+elab() { # tool N M_MAX KB_MAX MW WBUF
+    local tool=$1 n=$2 m=$3 kb=$4 mw=$5 wbuf=$6 vl=() iv=() ys=""
+    for kv in "N=$n" "M_MAX=$m" "KB_MAX=$kb" "MW=$mw" "WBUF=$wbuf"; do
         [ -n "${kv#*=}" ] || continue
         vl+=("-G$kv"); iv+=("-P$TOP.$kv"); ys="$ys -chparam ${kv%%=*} ${kv#*=}"
     done
@@ -55,15 +56,15 @@ for tool in verilator iverilog yosys; do
     case $tool in verilator) exe=$VERILATOR ;; iverilog) exe=$IVERILOG ;; *) exe=$YOSYS ;; esac
     command -v "$exe" >/dev/null || { echo "rtl_param_test.sh: $exe not found" >&2; exit 2; }
     for spec in $legal; do
-        IFS=: read -r name n m kb mw <<<"$spec"
-        if ! elab "$tool" "$n" "$m" "$kb" "${mw:-}"; then
+        IFS=: read -r name n m kb mw wbuf <<<"$spec"
+        if ! elab "$tool" "$n" "$m" "$kb" "${mw:-}" "${wbuf:-}"; then
             echo "FAIL $tool refuses the legal set $name (N=$n M_MAX=$m KB_MAX=$kb):"; cat "$tmp/log"; fail=1
         fi
     done
     for spec in $illegal; do
-        IFS=: read -r name n m kb mw <<<"$spec"
-        if elab "$tool" "$n" "$m" "$kb" "${mw:-}"; then
-            echo "FAIL $tool elaborates the illegal set $name (N=$n M_MAX=${m:-default} KB_MAX=${kb:-default} MW=${mw:-derived})"; fail=1
+        IFS=: read -r name n m kb mw wbuf <<<"$spec"
+        if elab "$tool" "$n" "$m" "$kb" "${mw:-}" "${wbuf:-}"; then
+            echo "FAIL $tool elaborates the illegal set $name (N=$n M_MAX=${m:-default} KB_MAX=${kb:-default} MW=${mw:-derived} WBUF=${wbuf:-1})"; fail=1
         elif ! grep -q -E "illegal_parameters|need N|ERROR: FATAL" "$tmp/log"; then
             echo "FAIL $tool refuses $name, but not through the parameter check:"; cat "$tmp/log"; fail=1
         fi

@@ -17,7 +17,8 @@
 # build: keep an FST of every failing file in OUTDIR/waves), VECLIST (a
 # file naming vectors, one path per line: run only those, as the run "vec",
 # with SIM_FLAGS added; `make sim VEC=...`), COMPARE (cycle: every run at
-# that compare level, --compare; `make sim COMPARE=txn`). An N without checked-in
+# that compare level, --compare; `make sim COMPARE=txn`), MODEL_UARCH (the
+# golden model's micro-architecture, --uarch; empty: the RTL's own). An N without checked-in
 # vectors (6..14) gets a generated set of single vectors and streams.
 #
 # Runs, each with its own seed derived from SEED:
@@ -48,6 +49,7 @@ die() { echo "sim_suite.sh: $*" >&2; exit 2; }
 runner=$1 vecgen=$2 n=$3 out=$4 icg=${5:-}
 seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${QUICK:-0}
 compare=${COMPARE:-cycle}
+model_uarch=${MODEL_UARCH:-}
 waves=${WAVES_RUNNER:-}
 [ -x "$runner" ] || die "no runner $runner (make $runner)"
 [ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
@@ -74,6 +76,7 @@ run() {
     local args=() files=()
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
     [ "$compare" = cycle ] || args+=(--compare "$compare")
+    [ -z "$model_uarch" ] || args+=(--uarch "$model_uarch")
     shift
     files=("$@")
     local outputs=(--csv "$out/$label.csv" --junit "$out/junit/$label.xml")

@@ -11,10 +11,21 @@
 # set-up error. Targets that record no verdict (anything but sim) give 0
 # when make succeeds and 2 when it fails.
 set -u
-build=build
+# The BUILD the Makefile picks: given, or a tile of your own's, or another
+# micro-architecture's, or build.
+build= top= uarch=base
 for a in "$@"; do
-    case $a in BUILD=*) build=${a#BUILD=} ;; esac
+    case $a in
+    BUILD=*) build=${a#BUILD=} ;;
+    RTL_TOP=*) top=${a#RTL_TOP=} ;;
+    UARCH=*) uarch=${a#UARCH=} ;;
+    esac
 done
+if [ -z "$build" ]; then
+    if [ -n "$top" ]; then build=build/rtl-$top
+    elif [ "$uarch" != base ]; then build=build/uarch-$uarch
+    else build=build; fi
+fi
 verdict="$build/sim.verdict"
 rm -f "$verdict"
 rc=0

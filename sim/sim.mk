@@ -136,7 +136,7 @@ sim:
 	scripts/vec_files.sh $(call shq,$(VEC)) >$(SIM_VEC_DIR)/files.txt || { status=2; $(SIM_CLOSE); }; \
 	n=$$(scripts/vec_n.sh "$$(head -n 1 $(SIM_VEC_DIR)/files.txt)" $(N)); waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
 	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$waves || { status=2; $(SIM_CLOSE); }; \
-	SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) SIM_FLAGS=$(call shq,$(SIM_FLAGS)) VECLIST=$(SIM_VEC_DIR)/files.txt WAVES_RUNNER=$$waves \
+	SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) SIM_FLAGS=$(call shq,$(SIM_FLAGS)) VECLIST=$(SIM_VEC_DIR)/files.txt WAVES_RUNNER=$$waves \
 	  scripts/sim_suite.sh $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_VEC_DIR) || { status=$$?; \
 	  [ $$status -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_VEC_DIR)/first-failure.args); }; \
 	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$([ $$status = 0 ] && echo PASS || { [ $$status = 1 ] && echo FAIL || echo ERROR; }) \
@@ -150,7 +150,7 @@ sim:
 	@status=0; for n in $(SIM_RUN_NS); do \
 	  icg=; [ $$n != $(SIM_ICG_N) ] || [ -n "$(SIM_VARIANT)" ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
 	  waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
-	  SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) VECDIR=$(REGRESSION_DIR) WAVES_RUNNER=$$waves scripts/sim_suite.sh \
+	  SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) VECDIR=$(REGRESSION_DIR) WAVES_RUNNER=$$waves scripts/sim_suite.sh \
 	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(BUILD)/sim-n$$n $$icg || { rc=$$?; \
 	    [ $$rc -le $$status ] || status=$$rc; \
 	    [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(BUILD)/sim-n$$n/first-failure.args); }; \

@@ -471,12 +471,29 @@ void stc_gen_name(const stc_gen_opts *o, char *out, size_t outlen)
              (unsigned long long)o->seed);
 }
 
-uint64_t stc_gen_cycles(const stc_vec *v)
+static unsigned stc_gen_passes(const stc_vec *v)
 {
     unsigned passes = 0;
     for (unsigned b = 0; b < stc_vec_nblk(v); b++)
         passes += !((v->skip >> b) & 1u);
+    return passes;
+}
+
+uint64_t stc_gen_cycles(const stc_vec *v)
+{
+    unsigned passes = stc_gen_passes(v);
     return (v->has_bias ? v->m : 0) + (uint64_t)passes * (v->m + 3 * v->n + 1) + v->m;
+}
+
+uint64_t stc_gen_cycles_dbuf(const stc_vec *v)
+{
+    unsigned passes = stc_gen_passes(v);
+    /* The first block's weights load before (or during) the bias rows,
+     * every later one during the previous pass. */
+    uint64_t first = v->has_bias ? (v->m > v->n ? v->m : v->n) : v->n;
+    if (passes == 0)
+        return (v->has_bias ? v->m : 0) + v->m;
+    return first + (uint64_t)passes * (v->m + 2 * v->n + 1) + v->m;
 }
 
 /* ---- the regression set ------------------------------------------------------ */

@@ -56,5 +56,8 @@ stc_status stc_gen_regression(const char *dir, unsigned *count, uint64_t *bytes,
 
 /* Cycles of one vector with no stalls (architecture section 6). */
 uint64_t stc_gen_cycles(const stc_vec *v);
+/* The same on the double-buffered micro-architecture (section 11), with a
+ * host that offers every channel's beats as soon as it can. */
+uint64_t stc_gen_cycles_dbuf(const stc_vec *v);
 
 #endif

@@ -428,13 +428,26 @@ static void check_counters(stc_host *h, unsigned i, const uint32_t *cnt)
     /* An illegal nibble moves the mux: which products are nonzero is then
      * the tile's business, not the vector's. */
     bool data_known = !c->fault.on && c->macs_known;
+    uint32_t busy = cnt[STC_CNT_CYCLES] - cnt[STC_CNT_STALL_CYCLES];
+    uint64_t base = stc_gen_cycles(v), want = base;
+    /* dbuf (section 11): exact when no source ever waits; otherwise the
+     * weight beats that had to wait in LOAD count, up to N per pass. */
+    bool exact = h->cfg.uarch != STC_UARCH_DBUF || (h->cfg.stall_pct == 0 && h->cfg.hold == 0);
+    if (h->cfg.uarch == STC_UARCH_DBUF && exact)
+        want = stc_gen_cycles_dbuf(v);
+    if (!exact && (busy > (uint32_t)base || busy < (uint32_t)(base - np * n))) {
+        violation(h, "counters",
+                  "command %u: cycles - stall_cycles = %" PRIu32 ", outside [%" PRIu64 ", %" PRIu64
+                  "] of docs/architecture.md section 11",
+                  i, busy, base - np * n, base);
+        return;
+    }
     struct {
         const char *name;
         uint32_t got, want;
         bool checked;
     } rows[] = {
-        {"cycles - stall_cycles", cnt[STC_CNT_CYCLES] - cnt[STC_CNT_STALL_CYCLES],
-         (uint32_t)stc_gen_cycles(v), true},
+        {"cycles - stall_cycles", busy, (uint32_t)want, exact},
         {"macs_alg", cnt[STC_CNT_MACS_ALG], (uint32_t)(nblk * m * kd * n), true},
         {"macs_skipped", cnt[STC_CNT_MACS_SKIPPED],
          (uint32_t)((nblk - np) * m * kd * n + (v->mode24 ? np * m * n * n : 0)), true},

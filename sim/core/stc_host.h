@@ -65,6 +65,8 @@ typedef struct stc_host_cfg {
     bool err_verdict; /* txn level: err_o is not checked cycle by cycle (an RTL of
                          other timing may raise it later); the caller compares
                          each command's verdict (stc_host.err_seen) */
+    stc_uarch uarch;  /* the design's micro-architecture: which closed form of the
+                         cycle count applies (sections 6 and 11) */
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */

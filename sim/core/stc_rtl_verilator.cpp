@@ -73,6 +73,7 @@ void stc_rtl_params(stc_params *p)
     p->n = STC_RTL_N;
     p->m_max = STC_RTL_M_MAX;
     p->kb_max = STC_RTL_KB_MAX;
+    p->uarch = static_cast<stc_uarch>(STC_RTL_UARCH);
 }
 
 int stc_rtl_can_trace(void)

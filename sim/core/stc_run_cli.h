@@ -23,6 +23,7 @@ enum {
     STC_RUN_OPT_QUIET,
     STC_RUN_OPT_COMPARE,
     STC_RUN_OPT_LATENCY_BOUND,
+    STC_RUN_OPT_UARCH,
 };
 
 /* --seed, --stall: every runner. */
@@ -31,7 +32,8 @@ extern const stc_opt stc_run_cli_stalls[];
 extern const stc_opt stc_run_cli_streams[];
 /* --max-errors, --quiet: the batch runners (stc_sim, stc_sim_sc). */
 extern const stc_opt stc_run_cli_batch[];
-/* --compare, --latency-bound: how strictly (stc_compare.h, stc_level). */
+/* --compare, --latency-bound, --uarch: how strictly, against which
+ * model (stc_compare.h, stc_level; stc_tile.h, stc_uarch). */
 extern const stc_opt stc_run_cli_compare[];
 
 /* Applies one of the options above to *ro; returns 0, or STC_CLI_ERROR

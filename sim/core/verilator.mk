@@ -30,7 +30,7 @@ VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vlt
 VL_TOP      ?= $(RTL_TOP)
 # --prefix: whatever the top is called, the shim sees a Vstc_tile.
 VL_FLAGS     = --top-module $(VL_TOP) --prefix Vstc_tile -O3 --x-assign fast --x-initial fast \
-               -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) -Wno-fatal -Werror-USERFATAL $(VL_EXTRA)
+               -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) $(VL_UARCH) -Wno-fatal -Werror-USERFATAL $(VL_EXTRA)
 # The generated makefile compiles every model object with the same flags
 # (by default it mixes -Os and the user's -CFLAGS).
 VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT)" OPT_GLOBAL="$(VL_OPT)" \
@@ -38,7 +38,8 @@ VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT)" OPT_GLOBAL="$(VL_OPT)" 
 
 clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
 VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
-          -DSTC_RTL_MW=$(call clog2,$(M_MAX)) -DSTC_RTL_KBW=$(call clog2,$(KB_MAX))
+          -DSTC_RTL_MW=$(call clog2,$(M_MAX)) -DSTC_RTL_KBW=$(call clog2,$(KB_MAX)) \
+          -DSTC_RTL_UARCH=$(call vl_uarch,$(VL_FLAGS) $(2))
 
 # ---- the runtime, once per flavour --------------------------------------------
 # Of the runtime's sources only verilated.h reads a build switch (VM_SC;
@@ -66,6 +67,9 @@ $(VLRT_SC): $(BUILD)/vlrt/sc/verilated.o $(BUILD)/vlrt/sc/verilated_threads.o
 vl_trace = $(if $(findstring --trace,$(1)),1,0)
 vl_cov   = $(if $(findstring --coverage,$(1)),1,0)
 vl_sc    = $(if $(findstring --sc,$(1)),1,0)
+# The micro-architecture the RTL is built as (docs/architecture.md section
+# 11): stc_params.uarch, which the golden model runs unless told otherwise.
+vl_uarch = $(if $(findstring -GWBUF=2,$(1)),1,0)
 
 define VL_MODEL
 $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk
@@ -82,7 +86,7 @@ ifeq ($(call vl_sc,$(5)),0)
 $(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator.mk $(1)/Vstc_tile__ALL.a
 	@mkdir -p $(1)/core
 	$(CXX) $$(VL_CXXFLAGS) $$(DEPFLAGS) -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
-	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2)) -Icommon -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
+	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2),$(5)) -Icommon -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
 	  -c $$< -o $$@
 	@$$(DEP_SOURCE)
 DEPFILES += $(1)/core/stc_rtl_verilator.d

@@ -90,6 +90,7 @@ stc_params rtl_params()
     p.n = STC_RTL_N;
     p.m_max = STC_RTL_M_MAX;
     p.kb_max = STC_RTL_KB_MAX;
+    p.uarch = static_cast<stc_uarch>(STC_RTL_UARCH);
     return p;
 }
 
@@ -226,6 +227,9 @@ int sc_main(int argc, char **argv)
                                             sc_core::SC_DO_NOTHING);
 
     stc_params p = rtl_params();
+    // The model module runs the micro-architecture --uarch names.
+    if (opt.run.uarch_set)
+        p.uarch = opt.run.uarch;
     sc_core::sc_clock clk("clk", CLK_NS, sc_core::SC_NS);
     sc_core::sc_signal<stc_sc::inputs_sig> model_in("model_in");
     sc_core::sc_signal<stc_sc::outputs_sig> model_out("model_out");

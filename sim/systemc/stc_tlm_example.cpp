@@ -351,6 +351,7 @@ int sc_main(int argc, char **argv)
     p.n = jobs[0].v.n;
     p.m_max = STC_VEC_M_MAX;
     p.kb_max = STC_VEC_NBLK_MAX;
+    p.uarch = STC_UARCH_BASE;
     tlm_tile tile("tile", p, CLK);
     host_cpu cpu("cpu", jobs);
     cpu.protocol = protocol;

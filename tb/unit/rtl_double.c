@@ -22,6 +22,7 @@ void stc_rtl_params(stc_params *p)
     p->n = RTL_DOUBLE_N;
     p->m_max = 1024;
     p->kb_max = 64;
+    p->uarch = STC_UARCH_BASE;
 }
 
 int stc_rtl_can_trace(void)

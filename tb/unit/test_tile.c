@@ -57,6 +57,16 @@ static uint32_t job_macs_actual(const td_job *j)
 
 /* ---- one command on a fresh tile --------------------------------------------- */
 
+static stc_tile *tile_new_uarch(unsigned n, unsigned m_max, unsigned kb_max, stc_uarch u)
+{
+    stc_params p = {.n = n, .m_max = m_max, .kb_max = kb_max, .uarch = u};
+    stc_tile *t = NULL;
+
+    cr_assert_eq(stc_tile_create(&p, &t), STC_OK);
+    cr_assert_not_null(t);
+    return t;
+}
+
 static stc_tile *tile_new(unsigned n, unsigned m_max, unsigned kb_max)
 {
     stc_params p = {.n = n, .m_max = m_max, .kb_max = kb_max};
@@ -257,12 +267,17 @@ static void run_sweep(const td_spec *cmds, size_t ncmd, const sweep *sw)
 Test(tile_params, rejects_bad)
 {
     static const stc_params bad[] = {
-        {3, 64, 8},   {5, 64, 8}, {2, 64, 8},     {18, 64, 8},   {0, 64, 8}, {4, 48, 8},
-        {8, 4, 8},    {16, 8, 8}, {4, 131072, 8}, {4, 0, 8},     {4, 64, 1}, {4, 64, 3},
-        {4, 64, 128}, {4, 64, 0}, {4, 64, 12},    {16, 100, 64},
+        {3, 64, 8, STC_UARCH_BASE},    {5, 64, 8, STC_UARCH_BASE}, {2, 64, 8, STC_UARCH_BASE},
+        {18, 64, 8, STC_UARCH_BASE},   {0, 64, 8, STC_UARCH_BASE}, {4, 48, 8, STC_UARCH_BASE},
+        {8, 4, 8, STC_UARCH_BASE},     {16, 8, 8, STC_UARCH_BASE}, {4, 131072, 8, STC_UARCH_BASE},
+        {4, 0, 8, STC_UARCH_BASE},     {4, 64, 1, STC_UARCH_BASE}, {4, 64, 3, STC_UARCH_BASE},
+        {4, 64, 128, STC_UARCH_BASE},  {4, 64, 0, STC_UARCH_BASE}, {4, 64, 12, STC_UARCH_BASE},
+        {16, 100, 64, STC_UARCH_BASE},
     };
     static const stc_params good[] = {
-        {4, 4, 2}, {16, 16, 64}, {16, 1024, 64}, {16, 65536, 64}, {6, 8, 4}, {14, 16, 32},
+        {4, 4, 2, STC_UARCH_BASE},      {16, 16, 64, STC_UARCH_BASE},
+        {16, 1024, 64, STC_UARCH_BASE}, {16, 65536, 64, STC_UARCH_BASE},
+        {6, 8, 4, STC_UARCH_BASE},      {14, 16, 32, STC_UARCH_BASE},
     };
 
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -980,4 +995,240 @@ Test(tile_instances, two_do_not_interfere)
     assert_results(&b.j, b.ob.c);
     tcase_close(&a);
     tcase_close(&b);
+}
+
+/* ---- micro-architecture dbuf (section 11) ------------------------------------ */
+
+/* Section 11 closed form with an ideal host that offers every channel's
+ * next beat at once (the bias rows and the first block's weights arrive
+ * together). */
+static unsigned dbuf_cycles(const td_job *j)
+{
+    unsigned p = td_job_passes(j), first = j->bias ? (j->m > j->n ? j->m : j->n) : j->n;
+
+    if (p == 0)
+        return (j->bias ? j->m : 0) + j->m;
+    return first + p * (j->m + 2 * j->n + 1) + j->m;
+}
+
+Test(tile_params, uarch_names)
+{
+    stc_uarch u = STC_UARCH_BASE;
+    stc_params p = {.n = 4, .m_max = 16, .kb_max = 4, .uarch = STC_UARCH_COUNT};
+
+    cr_assert_eq(stc_uarch_parse("dbuf", &u), STC_OK);
+    cr_assert_eq(u, STC_UARCH_DBUF);
+    cr_assert_eq(stc_uarch_parse("base", &u), STC_OK);
+    cr_assert_eq(u, STC_UARCH_BASE);
+    cr_assert_eq(stc_uarch_parse("DBUF", &u), STC_EPARAM);
+    cr_assert_eq(stc_uarch_parse(NULL, &u), STC_EPARAM);
+    cr_assert_str_eq(stc_uarch_name(STC_UARCH_DBUF), "dbuf");
+    cr_assert_null(stc_uarch_name(STC_UARCH_COUNT));
+    cr_assert_eq(stc_params_check(&p), STC_EPARAM);
+}
+
+/* One job through a host with one queue per channel (what the lockstep's
+ * host does, section 10): every channel offers its next beat as soon as the
+ * previous one transferred. Results into c; returns the cycles counter. */
+static unsigned drive_queues(stc_tile *t, const td_job *j, int32_t *c)
+{
+    unsigned n = j->n, sent[3] = {0, 0, 0}, rows = 0, nw = 0, na = 0;
+    unsigned blk_w[64], blk_a[64];
+    stc_probes pr;
+
+    for (unsigned b = 0; b < j->nblk; b++)
+        if (!td_job_skipped(j, b))
+            blk_w[nw++] = blk_a[na++] = b;
+    for (unsigned cycle = 0; rows < j->m; cycle++) {
+        stc_inputs in;
+        stc_outputs o;
+
+        cr_assert_lt(cycle, 100000u, "the tile hung");
+        memset(&in, 0, sizeof in);
+        in.rst_n = true;
+        in.res_ready = true;
+        stc_tile_eval(t, &o);
+        in.cmd_valid = cycle == 0;
+        in.cmd_mode = j->sparse;
+        in.cmd_m = j->m - 1;
+        in.cmd_nblk = j->nblk - 1;
+        in.cmd_skip = j->skip;
+        in.cmd_bias = j->bias;
+        if (cycle > 0 && j->bias && sent[0] < j->m) {
+            in.bias_valid = true;
+            memcpy(in.bias_data, &j->biasv[(size_t)sent[0] * n], n * sizeof(int32_t));
+        }
+        if (cycle > 0 && sent[1] < nw * n) {
+            unsigned b = blk_w[sent[1] / n], r = sent[1] % n;
+
+            in.w_valid = true;
+            memcpy(in.w_data, &j->wk[((size_t)b * n + r) * n], n);
+            if (j->sparse)
+                memcpy(in.w_meta, &j->nib[((size_t)b * (n / 2) + r / 2) * n], n);
+        }
+        if (cycle > 0 && sent[2] < na * j->m) {
+            unsigned b = blk_a[sent[2] / j->m], m = sent[2] % j->m;
+
+            in.a_valid = true;
+            for (unsigned x = 0; x < j->kd; x++)
+                in.a_data[x] = j->a[(size_t)m * j->k + b * j->kd + x];
+        }
+        if (o.res_valid)
+            memcpy(&c[(size_t)rows++ * n], o.res_data, n * sizeof(int32_t));
+        sent[0] += in.bias_valid && o.bias_ready;
+        sent[1] += in.w_valid && o.w_ready;
+        sent[2] += in.a_valid && o.a_ready;
+        stc_tile_step(t, &in);
+    }
+    stc_tile_probe(t, &pr);
+    cr_assert_eq(pr.state, STC_ST_IDLE);
+    cr_assert_eq(pr.cnt[STC_CNT_STALL_CYCLES], 0);
+    return pr.cnt[STC_CNT_CYCLES];
+}
+
+/* Both micro-architectures through the queue host: the same (correct) C,
+ * base in section 6's cycles, dbuf in section 11's, which save
+ * (passes - 1) N + (bias ? min(M, N) : 0). */
+Test(tile_dbuf, queue_host_cycles_and_results)
+{
+    static const td_spec specs[] = {
+        {.n = 4, .m = 2, .nblk = 1, .bias = true, .pz = {10, 10}, .seed = 9000},
+        {.n = 4, .m = 6, .nblk = 2, .bias = true, .pz = {10, 10}, .seed = 9001},
+        {.n = 4, .m = 1, .nblk = 3, .pz = {10, 10}, .seed = 9002},
+        {.n = 8, .sparse = true, .m = 5, .nblk = 3, .skip = 0x2, .bias = true, .seed = 9003},
+        {.n = 16, .m = 16, .nblk = 4, .skip = 0x1, .pz = {30, 30}, .seed = 9004},
+        {.n = 16, .sparse = true, .m = 40, .nblk = 2, .bias = true, .seed = 9005},
+        {.n = 4, .m = 3, .nblk = 2, .skip = 0x3, .bias = true, .seed = 9006},
+    };
+
+    for (size_t i = 0; i < NELEM(specs); i++) {
+        td_job j;
+        int32_t *c = calloc(256 * 16, sizeof(int32_t));
+        int32_t *exp = calloc(256 * 16, sizeof(int32_t));
+
+        cr_assert(c && exp);
+        td_job_make(&j, &specs[i]);
+        job_expect(&j, exp);
+        for (unsigned u = 0; u < STC_UARCH_COUNT; u++) {
+            stc_tile *t = tile_new_uarch(j.n, 64, 8, (stc_uarch)u);
+            unsigned want = u == STC_UARCH_DBUF ? dbuf_cycles(&j) : job_cycles(&j);
+            unsigned got;
+
+            memset(c, 0, 256 * 16 * sizeof(int32_t));
+            step_idle(t, false);
+            got = drive_queues(t, &j, c);
+            cr_assert_eq(got, want, "spec %zu, %s: %u cycles, section %s gives %u", i,
+                         stc_uarch_name((stc_uarch)u), got, u ? "11" : "6", want);
+            cr_assert_arr_eq(c, exp, (size_t)j.m * j.n * sizeof(int32_t), "spec %zu, %s: C", i,
+                             stc_uarch_name((stc_uarch)u));
+            stc_tile_destroy(t);
+        }
+        td_job_free(&j);
+        free(c);
+        free(exp);
+    }
+    /* The saving of section 11 on the first two, worked by hand: N = 4. */
+    {
+        td_job a, b;
+
+        td_job_make(&a, &specs[0]);
+        td_job_make(&b, &specs[1]);
+        cr_assert_eq(job_cycles(&a) - dbuf_cycles(&a), 2u);     /* min(M, N) = 2 */
+        cr_assert_eq(job_cycles(&b) - dbuf_cycles(&b), 4u + 4); /* one later pass + min(6, 4) */
+        td_job_free(&a);
+        td_job_free(&b);
+    }
+}
+
+/* Through the harness's other host (phases in order: bias, then each
+ * block's weights and activations): the later blocks' weights still load
+ * during the previous FLUSH; results and every counter, with and without
+ * stalls (which may make a block wait in LOAD). */
+Test(tile_dbuf, phase_host_results_and_counters)
+{
+    static const td_spec specs[] = {
+        {.n = 4, .m = 7, .nblk = 3, .pz = {10, 30}, .seed = 9100},
+        {.n = 16, .m = 3, .nblk = 3, .skip = 0x2, .pz = {10, 30}, .seed = 9101},
+        {.n = 4, .sparse = true, .m = 9, .nblk = 3, .pz = {15, 25}, .seed = 9102},
+        {.n = 16, .sparse = true, .m = 17, .nblk = 2, .pz = {15, 25}, .seed = 9103},
+        {.n = 8, .m = 4, .nblk = 2, .bias = true, .pz = {10, 10}, .seed = 9104},
+    };
+
+    for (size_t i = 0; i < NELEM(specs); i++) {
+        for (unsigned stall = 0; stall <= 40; stall += 40) {
+            tcase c;
+            td_opts op = {.stall_pct = stall, .seed = specs[i].seed, .noise = stall > 0};
+            stc_probes pr;
+            unsigned base, busy;
+
+            c.t = tile_new_uarch(specs[i].n, 64, 8, STC_UARCH_DBUF);
+            td_job_make(&c.j, &specs[i]);
+            td_obs_init(&c.ob, &c.j);
+            tcase_drive(&c, &op);
+            cr_assert(c.ob.done);
+            assert_results(&c.j, c.ob.c);
+            stc_tile_probe(c.t, &pr);
+            cr_assert_not(pr.err);
+            /* A weight beat withheld while the tile is in FLUSH or STREAM
+             * waits, but is no stall of the tile's (section 11). */
+            cr_assert_leq(pr.cnt[STC_CNT_STALL_CYCLES], c.ob.stalls);
+            if (stall == 0)
+                cr_assert_eq(pr.cnt[STC_CNT_STALL_CYCLES], 0);
+            /* This host sends the bias rows before any weight: no overlap. */
+            base = job_cycles(&c.j);
+            busy = pr.cnt[STC_CNT_CYCLES] - pr.cnt[STC_CNT_STALL_CYCLES];
+            if (stall == 0 && !c.j.bias)
+                cr_assert_eq(busy, dbuf_cycles(&c.j), "spec %zu: %u cycles", i, busy);
+            /* Section 11's bounds with stalls: weights that waited in LOAD. */
+            cr_assert_leq(busy, base);
+            cr_assert_geq(busy, base - td_job_passes(&c.j) * c.j.n);
+            /* The counters other than cycles and stalls are those of
+             * section 7. */
+            pr.cnt[STC_CNT_CYCLES] = job_cycles(&c.j) + c.ob.stalls;
+            pr.cnt[STC_CNT_STALL_CYCLES] = c.ob.stalls;
+            assert_counters(&c.j, &c.ob, &pr);
+            tcase_close(&c);
+        }
+    }
+}
+
+/* The registers section 11 names, cycle by cycle, N = 4, M = 2, two blocks,
+ * no bias, ideal phase host: LOAD keeps beat_q at 0, w_ready stays up in
+ * STREAM and FLUSH while the second block's weights load, blk_q moves at
+ * the swap (the FLUSH -> STREAM edge, no second LOAD), and the array then
+ * holds the second block's weights. */
+Test(tile_dbuf, swap_timeline)
+{
+    td_spec s = {.n = 4, .m = 2, .nblk = 2, .pz = {0, 0}, .seed = 9200};
+    stc_probes tr[64];
+    td_opts op = {.trace = tr, .trace_cap = 64};
+    tcase c;
+    unsigned load = 0, flush_end = 0;
+
+    c.t = tile_new_uarch(4, 16, 4, STC_UARCH_DBUF);
+    td_job_make(&c.j, &s);
+    td_obs_init(&c.ob, &c.j);
+    tcase_drive(&c, &op);
+    /* The command cycle, then the busy ones. */
+    cr_assert_eq(c.cycles, 1 + dbuf_cycles(&c.j), "driven %u", c.cycles);
+    for (unsigned k = 0; k < c.cycles && k < 64; k++) {
+        if (tr[k].state == STC_ST_LOAD) {
+            load++;
+            cr_assert_eq(tr[k].beat, 0, "cycle %u", k);
+            cr_assert_eq(tr[k].blk, 0, "cycle %u", k);
+        }
+        if (k > 0 && tr[k - 1].state == STC_ST_FLUSH && tr[k].state == STC_ST_STREAM)
+            flush_end = k;
+    }
+    cr_assert_eq(load, 4u, "one LOAD phase of N cycles");
+    cr_assert_neq(flush_end, 0u, "FLUSH goes straight to STREAM");
+    cr_assert_eq(tr[flush_end - 1].blk, 0);
+    cr_assert_eq(tr[flush_end].blk, 1);
+    for (unsigned r = 0; r < 4; r++)
+        for (unsigned col = 0; col < 4; col++) {
+            cr_assert_eq(tr[flush_end - 1].pe_w[r][col], c.j.wk[(0 * 4 + r) * 4 + col]);
+            cr_assert_eq(tr[flush_end].pe_w[r][col], c.j.wk[(1 * 4 + r) * 4 + col]);
+        }
+    assert_results(&c.j, c.ob.c);
+    tcase_close(&c);
 }
