@@ -99,6 +99,7 @@ help:
 	@echo "                      model; at COMPARE=txn against the base one (MODEL_UARCH= overrides)"
 	@echo "  make compare-test   the levels on a retimed tile (tb/retime/) and on dbuf: cycle/ports fail, txn passes"
 	@echo "  make sim RTL_SRCS=\"a.v b.v\" RTL_TOP=t   your own tile (ports checked first; BUILD=build/rtl-t;"
+	@echo "                      PROBE_MAP=f: which internal signal is which probe, for COMPARE=cycle;"
 	@echo "                      own-rtl-test: renamed, port-less and probe-less copies of the tile)"
 	@echo "  make test           everything CI runs (same as make ci)"
 	@echo "  make ci             format/cppcheck, lint, smoke, unit tests, the make sim suite,"

@@ -7,7 +7,11 @@
 #   - a copy whose err_o is renamed error_o is refused before the build,
 #     exit 2, naming err_o;
 #   - a copy without the dbg_* probes is refused at COMPARE=cycle (naming
-#     a probe) and passes at COMPARE=txn (probes tied to 0 in the wrapper).
+#     a probe) and passes at COMPARE=txn (probes tied to 0 in the wrapper);
+#   - the same copy with a probe map (PROBE_MAP: which internal signal is
+#     which probe, whole, per PE and per column) passes at COMPARE=cycle;
+#     a map with a wrong path, or a signal of the wrong width, is refused
+#     before the build naming the map's line.
 # Each runs one stream and one single vector at N=4, in its own BUILD.
 #
 #   scripts/own_rtl_test.sh WORKDIR
@@ -40,13 +44,40 @@ s = s.replace("output wire                err_o,", "output wire                e
 open(p, "w").write(s)
 PY
 
+# The probe map of the probe-less copy: its internal signals, some whole,
+# some per PE or per column through the generate scopes.
+cat >"$work/probes.map" <<'MAP'
+# probe = path inside my_tile ({r}, {c}: PE row and column; {n}: column)
+dbg_state_o = u_ctrl.state_q
+dbg_blk_o   = u_ctrl.blk_q
+dbg_beat_o  = u_ctrl.beat_q
+dbg_cnt_o   = cnt
+dbg_pe_v_o[r][c]    = u_array.g_row[{r}].g_col[{c}].u_pe.v_q
+dbg_pe_en_o[r][c]   = u_array.g_row[{r}].g_col[{c}].u_pe.en
+dbg_pe_en_q_o[r][c] = u_array.g_row[{r}].g_col[{c}].u_pe.en_q
+dbg_pe_pv_o[r][c]   = u_array.g_row[{r}].g_col[{c}].u_pe.pv_q
+dbg_pe_w_o[r][c]    = u_array.g_row[{r}].g_col[{c}].u_pe.w_q
+dbg_pe_idx_o[r][c]  = u_array.g_row[{r}].g_col[{c}].u_pe.idx_q
+dbg_pe_act_o  = pe_act
+dbg_pe_prod_o[r][c] = u_array.g_row[{r}].g_col[{c}].u_pe.prod_q
+dbg_pe_psum_o = pe_psum
+dbg_bot_v_o   = bot_v
+dbg_acc_we_o[n] = bot_v[{n}]
+dbg_acc_row_o = acc_row
+dbg_acc_wdata_o = acc_wdata
+MAP
+sed 's/u_pe\.w_q/u_pe.w_reg/' "$work/probes.map" >"$work/bad-path.map"
+sed 's/u_pe\.idx_q/u_pe.act_q/' "$work/probes.map" >"$work/bad-width.map"
+
 fail=0
-# sim NAME COMPARE WANT PATTERN: make sim on WORKDIR/NAME; make's verdict
-# (scripts/verdict.sh) must be WANT and its output match PATTERN.
+# sim NAME COMPARE WANT PATTERN [MAKE-VAR...]: make sim on WORKDIR/NAME;
+# make's verdict (scripts/verdict.sh) must be WANT and its output match
+# PATTERN.
 sim() {
-    local name=$1 level=$2 want=$3 pat=$4 rc=0 log="$work/$1-$2.log"
+    local name=$1 level=$2 want=$3 pat=$4 rc=0 log="$work/$1-$2${5:+-${5##*/}}.log"
+    shift 4
     scripts/verdict.sh sim N=4 COMPARE="$level" SIM_DEBUG=0 BUILD="$work/build-$name" \
-        RTL_TOP=my_tile RTL_SRCS="$(ls "$work/$name"/*.v | tr '\n' ' ')" VEC="$vecs" >"$log" 2>&1 ||
+        RTL_TOP=my_tile RTL_SRCS="$(ls "$work/$name"/*.v | tr '\n' ' ')" VEC="$vecs" "$@" >"$log" 2>&1 ||
         rc=$?
     if [ "$rc" != "$want" ]; then
         echo "FAIL $name at $level: verdict $rc, expected $want ($log)"
@@ -62,5 +93,8 @@ sim renamed cycle 0 'make sim: PASS'
 sim noerr cycle 2 'rtl-ports: my_tile: missing output port err_o'
 sim noprobes cycle 2 'missing output port dbg_state_o .*COMPARE=ports or txn run without it'
 sim noprobes txn 0 'probe\(s\) missing, tied to 0'
-[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn)"
+sim noprobes cycle 0 '17 probe\(s\) from the probe map' PROBE_MAP="$work/probes.map"
+sim noprobes cycle 2 "bad-path.map:10: .*Can't find definition of 'w_reg'" PROBE_MAP="$work/bad-path.map"
+sim noprobes cycle 2 'bad-width.map:11: .*expects 2 bits.*generates 32 bits' PROBE_MAP="$work/bad-width.map"
+[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn, and at cycle with a probe map; a wrong path or width in the map is refused naming its line)"
 exit "$fail"

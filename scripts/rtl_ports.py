@@ -6,7 +6,7 @@ docs/architecture.md (section 3, and the probes of section 8) before the
 harness builds it, and writes the wrapper the harness verilates in its place.
 
   scripts/rtl_ports.py --top T --n N --m-max M --kb-max K --level L \\
-      --wrap OUT.v [--verilator BIN] SRC...
+      --wrap OUT.v [--verilator BIN] [--probe-map FILE] SRC...
 
 The top's ports come from Verilator itself (--xml-only at the given
 parameters), so widths are the elaborated ones. Every functional port must
@@ -15,9 +15,26 @@ exist with its direction and width; the dbg_* probes too at the cycle level
 wrapper, and nothing compares it). The wrapper (module stc_own_wrap, the
 ports of stc_tile) instantiates T, passing N, M_MAX and KB_MAX where T has
 them. Exit 0 ok, 2 with one line per problem, each naming the port.
+
+A probe map (--probe-map, make sim PROBE_MAP=FILE) says which internal
+signal of T is which probe, for a design without the dbg_* ports that
+wants COMPARE=cycle. One line per probe, '#' comments:
+
+  dbg_state_o = u_ctrl.state_q                       whole probe
+  dbg_pe_w_o[r][c] = u_array.g_row[{r}].g_col[{c}].u_pe.w_q   per PE
+  dbg_acc_row_o[n] = u_acc.wr_row_q[{n}*10 +: 10]    per column
+
+The right-hand side is a hierarchical path inside T (an optional bit or
+part select at its end); {r}, {c} and {n} are replaced by each PE's row and
+column or each column. The wrapper assigns the probe from u_dut.PATH (a
+Verilator cross-module reference); it is checked by a Verilator lint of
+the wrapper before anything is built, and a path that does not exist or
+has another width than the probe's element is an error naming the map's
+file and line.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -65,6 +82,75 @@ def required(n, mw, kbw, kb_max):
     return [(p, d, w, False) for p, d, w in ports] + [(p, "output", w, True) for p, w in probes]
 
 
+# Probe element widths: per PE (dbg_pe_*: element r*N + c), per column.
+def probe_elems(n, mw):
+    pe = {"dbg_pe_v_o": 1, "dbg_pe_en_o": 1, "dbg_pe_en_q_o": 1, "dbg_pe_pv_o": 1,
+          "dbg_pe_w_o": 8, "dbg_pe_idx_o": 2, "dbg_pe_act_o": 32, "dbg_pe_prod_o": 32,
+          "dbg_pe_psum_o": 32}
+    col = {"dbg_bot_v_o": 1, "dbg_acc_we_o": 1, "dbg_acc_row_o": mw, "dbg_acc_wdata_o": 32}
+    return pe, col
+
+
+MAP_LINE = re.compile(r"^(dbg_\w+)\s*(\[r\]\[c\]|\[n\])?\s*=\s*([A-Za-z_][\w$]*(\[[^\]]*\])*"
+                      r"(\.[A-Za-z_][\w$]*(\[[^\]]*\])*)*)\s*$")
+
+
+def read_map(path, req, ports, n, mw):
+    """{probe: (kind, path, line)}; kind '', 'pe' or 'col'. Exits 2 on a bad line."""
+    pe, col = probe_elems(n, mw)
+    probes = {r[0] for r in req if r[3]}
+    out, bad = {}, []
+    try:
+        text = open(path).read().splitlines()
+    except OSError as e:
+        die("rtl-ports: PROBE_MAP: cannot read %s: %s" % (path, e.strerror))
+    for i, raw in enumerate(text, 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = MAP_LINE.match(line)
+        where = "%s:%d" % (path, i)
+        if not m:
+            bad.append("%s: not 'PROBE = path', 'PROBE[r][c] = path' or 'PROBE[n] = path': %s"
+                       % (where, raw.strip()))
+            continue
+        name, idx, rhs = m.group(1), m.group(2) or "", m.group(3)
+        kind = {"": "", "[r][c]": "pe", "[n]": "col"}[idx.replace(" ", "")]
+        if name not in probes:
+            bad.append("%s: %s is not a probe of docs/architecture.md section 8" % (where, name))
+        elif name in ports:
+            bad.append("%s: %s is a port of the top already; map it or keep the port, not both"
+                       % (where, name))
+        elif name in out:
+            bad.append("%s: %s is mapped twice (first at line %d)" % (where, name, out[name][2]))
+        elif kind == "pe" and name not in pe:
+            bad.append("%s: %s is not a per-PE probe: use %s = path" % (where, name, name))
+        elif kind == "col" and name not in col:
+            bad.append("%s: %s is not a per-column probe: use %s = path" % (where, name, name))
+        else:
+            out[name] = (kind, rhs, i)
+    if bad:
+        for b in bad:
+            print("rtl-ports: %s" % b, file=sys.stderr)
+        die("rtl-ports: the probe map %s has errors; nothing was built" % path)
+    return out
+
+
+def map_assigns(name, kind, rhs, n, mw):
+    """The wrapper's assigns for one mapped probe."""
+    pe, col = probe_elems(n, mw)
+    if kind == "":
+        return ["  assign %s = u_dut.%s;" % (name, rhs)]
+    if kind == "pe":
+        w = pe[name]
+        return ["  assign %s[%d +: %d] = u_dut.%s;" % (
+            name, w * (r * n + c), w, rhs.replace("{r}", str(r)).replace("{c}", str(c)))
+            for r in range(n) for c in range(n)]
+    w = col[name]
+    return ["  assign %s[%d +: %d] = u_dut.%s;" % (name, w * c, w, rhs.replace("{n}", str(c)))
+            for c in range(n)]
+
+
 def top_ports(args):
     """{name: (dir, width)} and the set of parameter names of the top."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,7 +181,8 @@ def top_ports(args):
     return ports, params
 
 
-def wrapper(args, req, ports, params):
+def wrapper(args, req, ports, params, pmap):
+    """The wrapper's text, and {wrapper line: map line} of the mapped probes."""
     lines = ["// Generated by scripts/rtl_ports.py for `make sim RTL_TOP=%s`: the ports" % args.top,
              "// of stc_tile (docs/architecture.md sections 3 and 8) around %s;" % args.top,
              "// probes it does not have read 0 (compared only at --compare cycle).",
@@ -114,11 +201,42 @@ def wrapper(args, req, ports, params):
     conns = ["    .%s(%s)" % (name, name) for name, _, _, _ in req if name in ports]
     lines.append(",\n".join(conns))
     lines.append("  );")
+    origin = {}
+    mw = clog2(args.m_max)
+    lines = "\n".join(lines).split("\n")  # one entry per line: origin counts them
     for name, _, w, probe in req:
-        if probe and name not in ports:
+        if probe and name in pmap:
+            kind, rhs, at = pmap[name]
+            for a in map_assigns(name, kind, rhs, args.n, mw):
+                lines.append(a)
+                origin[len(lines)] = at
+        elif probe and name not in ports:
             lines.append("  assign %s = %d'd0;" % (name, w))
     lines += ["endmodule", "`default_nettype wire", ""]
-    return "\n".join(lines)
+    return "\n".join(lines), origin
+
+
+def check_map(args, text, origin):
+    """Lints the wrapper: every mapped path must exist with the probe's width."""
+    with tempfile.TemporaryDirectory() as tmp:
+        wrap = os.path.join(tmp, "stc_own_wrap.v")
+        with open(wrap, "w") as f:
+            f.write(text)
+        cmd = [args.verilator, "--lint-only", "-Wno-fatal", "-Wno-PINMISSING", "--top-module",
+               "stc_own_wrap", "--Mdir", tmp, wrap] + args.srcs
+        r = subprocess.run(cmd, capture_output=True, text=True)
+    bad = []
+    for l in r.stderr.splitlines():
+        m = re.match(r"^%(Error|Warning-WIDTH)[^:]*: " + re.escape(wrap) + r":(\d+):\d+: (.*)$", l)
+        if m and int(m.group(2)) in origin:
+            bad.append("%s:%d: %s" % (args.probe_map, origin[int(m.group(2))], m.group(3)))
+    if bad or r.returncode != 0:
+        for b in dict.fromkeys(bad):
+            print("rtl-ports: %s" % b, file=sys.stderr)
+        if not bad:
+            print(r.stderr.strip(), file=sys.stderr)
+        die("rtl-ports: the probe map %s does not fit %s; nothing was built"
+            % (args.probe_map, args.top))
 
 
 def main():
@@ -130,6 +248,7 @@ def main():
     ap.add_argument("--level", default="cycle", choices=("cycle", "ports", "txn"))
     ap.add_argument("--wrap", required=True)
     ap.add_argument("--verilator", default="verilator")
+    ap.add_argument("--probe-map", default="")
     ap.add_argument("srcs", nargs="+")
     args = ap.parse_args()
     for s in args.srcs:
@@ -137,14 +256,17 @@ def main():
             die("rtl-ports: RTL_SRCS: no such file: %s" % s)
     req = required(args.n, clog2(args.m_max), clog2(args.kb_max), args.kb_max)
     ports, params = top_ports(args)
+    pmap = read_map(args.probe_map, req, ports, args.n, clog2(args.m_max)) if args.probe_map else {}
     problems = []
     for name, d, w, probe in req:
+        if name in pmap:
+            continue
         if name not in ports:
             if not probe or args.level == "cycle":
                 problems.append("missing %s port %s (%d bit%s)%s" % (
                     d, name, w, "s" if w > 1 else "",
-                    " - a probe of section 8, needed at COMPARE=cycle; COMPARE=ports or txn "
-                    "run without it" if probe else ""))
+                    " - a probe of section 8, needed at COMPARE=cycle (a port, or a line of "
+                    "PROBE_MAP); COMPARE=ports or txn run without it" if probe else ""))
             continue
         gd, gw = ports[name]
         if gd != d:
@@ -162,7 +284,9 @@ def main():
     if extra:
         print("rtl-ports: %s: ports the harness does not drive (left open): %s"
               % (args.top, " ".join(extra)), file=sys.stderr)
-    text = wrapper(args, req, ports, params)
+    text, origin = wrapper(args, req, ports, params, pmap)
+    if pmap:
+        check_map(args, text, origin)
     try:
         with open(args.wrap) as f:
             same = f.read() == text
@@ -173,9 +297,10 @@ def main():
         with open(tmp, "w") as f:
             f.write(text)
         os.replace(tmp, args.wrap)
-    missing = [r[0] for r in req if r[3] and r[0] not in ports]
-    print("rtl-ports: %s has the ports of docs/architecture.md at N=%d%s" % (
-        args.top, args.n, "" if not missing else
+    missing = [r[0] for r in req if r[3] and r[0] not in ports and r[0] not in pmap]
+    print("rtl-ports: %s has the ports of docs/architecture.md at N=%d%s%s" % (
+        args.top, args.n, "" if not pmap else
+        "; %d probe(s) from the probe map %s" % (len(pmap), args.probe_map), "" if not missing else
         "; %d probe(s) missing, tied to 0 (COMPARE=%s)" % (len(missing), args.level)))
 
 

@@ -15,7 +15,8 @@ REGRESSION_DIR ?= vectors/regression
 # your own tile"). scripts/rtl_ports.py checks the top's ports against
 # docs/architecture.md before anything is built (exit 2 naming the port)
 # and writes the wrapper that is verilated in its place (stc_own_wrap: the
-# ports of stc_tile, missing probes tied to 0 below COMPARE=cycle). The
+# ports of stc_tile, missing probes tied to 0 below COMPARE=cycle; with
+# PROBE_MAP=FILE, probes read from internal signals the map names). The
 # Makefile puts such a build in its own BUILD (build/rtl-TOP).
 ifneq ($(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),)
 OWN_RTL  := 1
@@ -29,7 +30,8 @@ own-rtl-check:
 	@mkdir -p $(OWN_DIR)
 	@for n in $(SIM_RUN_NS); do \
 	  scripts/rtl_ports.py --top $(RTL_TOP) --n $$n --m-max $(M_MAX) --kb-max $(KB_MAX) \
-	    --level $(COMPARE) --verilator $(VERILATOR) --wrap $(OWN_DIR)/wrap-n$$n.v $(RTL_SRCS) || exit 2; \
+	    --level $(COMPARE) --verilator $(VERILATOR) --wrap $(OWN_DIR)/wrap-n$$n.v \
+	    $(if $(PROBE_MAP),--probe-map $(call shq,$(PROBE_MAP))) $(RTL_SRCS) || exit 2; \
 	done
 $(OWN_DIR)/wrap-n%.v: own-rtl-check ;
 else
