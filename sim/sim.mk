@@ -36,6 +36,9 @@ own-rtl-check:
 $(OWN_DIR)/wrap-n%.v: own-rtl-check ;
 else
 sim_srcs  = $(RTL_SRCS)
+ifneq ($(PROBE_MAP),)
+$(error PROBE_MAP=$(PROBE_MAP): a probe map is for a tile of your own (make sim RTL_SRCS=... RTL_TOP=... PROBE_MAP=...); rtl/ has its probe ports)
+endif
 endif
 
 # `make own-rtl-test` (CI): scripts/own_rtl_test.sh on renamed, port-less
