@@ -117,13 +117,13 @@ endef
 
 # On a failure, `make sim` re-runs the first failing vector through the
 # debugger (sim/debug/debug.mk): windowed FST with ref_* signals, .gtkw opening at
-# the divergence, and a shrunk vector. SIM_DEBUG=0 turns that off; at
-# COMPARE=txn there is no lockstep divergence to replay (the report names
-# the command, row and column).
+# the divergence, and a shrunk vector; at COMPARE=txn the shrunk vector at
+# that level and the command of the RTL's whole trace. SIM_DEBUG=0 turns
+# that off.
 SIM_DEBUG ?= 1
 # The suite's first failing run, replayed by the debugger with its options.
 define SIM_ON_FAIL_RUN
-if [ -s $(2) ] && [ "$(SIM_DEBUG)" = 1 ] && [ "$(COMPARE)" != txn ]; then \
+if [ -s $(2) ] && [ "$(SIM_DEBUG)" = 1 ]; then \
   echo "== debugging the first failing run: $$(tr '\n' ' ' <$(2))"; \
   $(MAKE) --no-print-directory -s $(BUILD)/stc_debug-n$(1)$(SIM_VARIANT) >/dev/null && \
   xargs -d '\n' $(BUILD)/stc_debug-n$(1)$(SIM_VARIANT) --out $(DBG_OUT) <$(2) || true; \

@@ -136,11 +136,6 @@ static int parse_args(dbg_args *a, int argc, char **argv)
         return stc_cli_error(&dbg_cmd, "no vector file given");
     if (first + 1 < argc)
         return stc_cli_error(&dbg_cmd, "one vector at a time");
-    /* The window, the trace and the shrinker follow a lockstep divergence. */
-    if (a->run.level == STC_LEVEL_TXN)
-        return stc_cli_error(&dbg_cmd, "--compare txn: the debugger replays a failure in "
-                                       "lockstep (cycle or ports); a txn failure names its "
-                                       "command, row and column in the runner's report");
     a->vec = argv[first];
     return 0;
 }
@@ -171,15 +166,21 @@ static stc_run_opts run_opts(const dbg_args *a, unsigned stall_pct)
     return ro;
 }
 
-/* Runs s with the window hook, writes prefix.fst and prefix.gtkw. */
+/* Runs s with the window hook, writes prefix.fst and prefix.gtkw. At the
+ * txn level there is no lockstep divergence to centre a window on (the
+ * model runs on its own timeline): the run only fills t->res. */
 static stc_status trace_run(stc_rtl *rtl, const stc_stream *s, const dbg_args *a,
                             unsigned stall_pct, const char *prefix, dbg_trace *t)
 {
     stc_window w;
     stc_run_opts ro = run_opts(a, stall_pct);
     char abs[PATH_MAX];
-    stc_status st = stc_window_init(&w, s->cmd[0].n, a->before, a->after);
     memset(t, 0, sizeof *t);
+    if (a->run.level == STC_LEVEL_TXN) {
+        ro.max_errors = 1;
+        return stc_lockstep_stream(rtl, s, &ro, &t->res);
+    }
+    stc_status st = stc_window_init(&w, s->cmd[0].n, a->before, a->after);
     ro.on_cycle = stc_window_hook;
     ro.hook_ctx = &w;
     if (st == STC_OK)
@@ -211,6 +212,37 @@ static void runner_path(const char *argv0, char *buf, size_t len)
     snprintf(buf, len, "%.*sstc_sim%s", (int)(p - argv0), argv0, p + strlen("stc_debug"));
 }
 
+/* The runner's options that replay a run of a at stall_pct (policy b2b
+ * and no reset for a cut or shrunk vector: plain is set). */
+static void print_replay(const dbg_args *a, unsigned stall_pct, bool plain)
+{
+    stc_run_opts ro = a->run;
+    ro.stall_pct = stall_pct;
+    if (plain) {
+        ro.policy = STC_POLICY_B2B;
+        ro.reset_at = 0;
+        ro.meta_fault = false;
+    }
+    stc_run_cli_print(stdout, &ro);
+}
+
+/* At txn: where the RTL's waveform comes from (the tracing runner, the
+ * whole run at the same level) instead of a lockstep window. */
+static void print_txn_trace(const char *what, const dbg_args *a, unsigned stall_pct, bool plain,
+                            const char *vec, const char *prefix)
+{
+    char runner[PATH_LEN], q0[PATH_LEN + 8], q1[PATH_LEN + 16], q2[PATH_LEN + 8];
+    char fst[PATH_LEN + 16];
+    runner_path(a->argv0, runner, sizeof runner);
+    snprintf(fst, sizeof fst, "%s.rtl.fst", prefix);
+    printf("  %s: no lockstep window at --compare txn (the model runs on its own timeline); "
+           "the RTL's whole run as FST:\n    %s-trace",
+           what, stc_cli_quote(runner, q0, sizeof q0));
+    print_replay(a, stall_pct, plain);
+    printf(" --trace %s %s\n", stc_cli_quote(fst, q1, sizeof q1),
+           stc_cli_quote(vec, q2, sizeof q2));
+}
+
 static void print_trace(const char *what, const dbg_trace *t)
 {
     printf("  %s trace: %s  (cycles %" PRIu64 "..%" PRIu64 "; rtl_*, ref_*, mismatch_*)\n", what,
@@ -239,6 +271,10 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
         printf("\n");
         for (unsigned i = 0; i < t->ntop; i++)
             stc_diff_print(stdout, &t->top[i]);
+    } else if (strncmp(t->res.first_signal, "txn:", 4) == 0) {
+        printf("  transaction mismatch (%s) of command %d, RTL cycle %" PRIu64
+               "; the runner's --compare txn report names the row, column and both cycles\n",
+               t->res.first_signal, t->res.first_cmd, t->res.first_bad_cycle);
     } else if (t->res.check_failed || t->res.result_mismatch) {
         printf("  no cycle diverged; broken rule at cycle %" PRIu64 ": %s (command %d)\n",
                t->res.first_bad_cycle, t->res.first_signal, t->res.first_cmd);
@@ -250,7 +286,8 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
 /* Shrinks, writes prefix.min.vec and its trace. */
 static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, const char *prefix)
 {
-    stc_shrink_opts so = {a->run.seed, a->run.stall_pct, a->max_runs, a->any_failure};
+    stc_shrink_opts so = {a->run.seed,  a->run.stall_pct, a->max_runs,  a->any_failure,
+                          a->run.level, a->run.uarch_set, a->run.uarch, a->run.latency_bound};
     if (a->run.policy != STC_POLICY_B2B || a->run.reset_at || a->run.meta_fault)
         return 1; /* the shrinker replays plain runs only */
     stc_shrink_result sr;
@@ -278,12 +315,16 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
            path, v->m, sr.vec.m, v->k, sr.vec.k, stc_shrink_nonzeros(v),
            stc_shrink_nonzeros(&sr.vec), a->run.stall_pct, sr.stall_pct, sr.runs, sr.signature);
     char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
-    printf("  reproduce: %s --seed %" PRIu64 " --stall %u %s\n",
-           stc_cli_quote(runner, q0, sizeof q0), a->run.seed, sr.stall_pct,
-           stc_cli_quote(path, q1, sizeof q1));
+    printf("  reproduce: %s", stc_cli_quote(runner, q0, sizeof q0));
+    print_replay(a, sr.stall_pct, true);
+    printf(" %s\n", stc_cli_quote(path, q1, sizeof q1));
     stc_stream one = {1, &sr.vec};
     st = trace_run(rtl, &one, a, sr.stall_pct, tprefix, &t);
-    if (st == STC_OK && !t.res.pass) {
+    if (st == STC_OK && !t.res.pass && a->run.level == STC_LEVEL_TXN) {
+        printf("  minimal failure: %s (command %d, RTL cycle %" PRIu64 ")\n", t.res.first_signal,
+               t.res.first_cmd, t.res.first_bad_cycle);
+        print_txn_trace("minimal", a, sr.stall_pct, true, path, tprefix);
+    } else if (st == STC_OK && !t.res.pass) {
         printf("  minimal first divergence: cycle %" PRIu64 ", %s\n", t.res.first_bad_cycle,
                t.res.first_signal);
         print_trace("minimal", &t);
@@ -343,11 +384,15 @@ static int reduce_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, i
     printf("  cut stream: %s  (commands %u -> %u, starting at command %u)\n", path, s->ncmd,
            cut.ncmd, (unsigned)(cut.cmd - s->cmd));
     char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
-    printf("  reproduce: %s --seed %" PRIu64 " --stall %u --policy %s %s\n",
-           stc_cli_quote(runner, q0, sizeof q0), a->run.seed, a->run.stall_pct,
-           stc_policy_name(a->run.policy), stc_cli_quote(path, q1, sizeof q1));
-    if (trace_run(rtl, &cut, a, a->run.stall_pct, tprefix, &t) == STC_OK && !t.res.pass)
-        print_trace("cut", &t);
+    printf("  reproduce: %s", stc_cli_quote(runner, q0, sizeof q0));
+    print_replay(a, a->run.stall_pct, false);
+    printf(" %s\n", stc_cli_quote(path, q1, sizeof q1));
+    if (trace_run(rtl, &cut, a, a->run.stall_pct, tprefix, &t) == STC_OK && !t.res.pass) {
+        if (a->run.level == STC_LEVEL_TXN)
+            print_txn_trace("cut", a, a->run.stall_pct, false, path, tprefix);
+        else
+            print_trace("cut", &t);
+    }
     if (cut.ncmd == 1 && !cut.cmd[0].fault.on && a->run.policy == STC_POLICY_B2B)
         return shrink_and_trace(rtl, &cut.cmd[0], a, tprefix);
     return 1;
@@ -379,7 +424,10 @@ static int debug_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a)
         return 0;
     }
     print_failure(s, a, a->run.stall_pct, a->vec, &t);
-    print_trace("failure", &t);
+    if (a->run.level == STC_LEVEL_TXN)
+        print_txn_trace("failure", a, a->run.stall_pct, false, a->vec, prefix);
+    else
+        print_trace("failure", &t);
     fflush(stdout);
     if (!a->shrink)
         return 1;

@@ -113,5 +113,24 @@ check "deterministic trace (identical .fst)" cmp -s "$prefix.fst" "$again.fst"
 "$build/stc_debug-n4" --seed "$seed" --stall "$stall" --out "$out/good" "$vec" >/dev/null 2>&1
 check "stc_debug on the good RTL exits 0" test $? -eq 0
 
+# 6. At --compare txn: the failure is the scoreboard's, the shrinker keeps
+# the level (the minimal vector still fails at txn), and the RTL's trace is
+# the tracing runner's command at the same level.
+tout=$out/txn
+rm -rf "$tout"
+"$dbg" --compare txn --seed "$seed" --stall "$stall" --out "$tout" "$vec" >"$tout.log" 2>&1
+check "stc_debug --compare txn exits 1 on the failing vector" test $? -eq 1
+check "stc_debug --compare txn names the transaction mismatch" \
+    grep -qE 'transaction mismatch \(txn: result\) of command 0' "$tout.log"
+check "stc_debug --compare txn prints the RTL trace command at txn" \
+    grep -qE -- '-trace .*--compare txn --trace .*\.rtl\.fst' "$tout.log"
+tmin=$(ls "$tout"/*.min.vec 2>/dev/null | head -n 1)
+check "txn: shrunk to a minimal vector that fails on txn: result" \
+    grep -qE 'minimal vector: .*fails on txn: result' "$tout.log"
+"$bug" --compare txn --seed "$seed" --stall 0 "${tmin:-/nonexistent}" >/dev/null 2>&1
+check "txn: the minimal vector fails at txn on the broken RTL" test $? -eq 1
+"$good" --compare txn --seed "$seed" --stall 0 "${tmin:-/nonexistent}" >/dev/null 2>&1
+check "txn: the minimal vector passes at txn on the good RTL" test $? -eq 0
+
 echo "debug-test: $((checks - fails))/$checks checks passed"
 [ "$fails" -eq 0 ]

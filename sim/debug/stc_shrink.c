@@ -204,7 +204,10 @@ static stc_status zero_bias(const stc_vec *src, size_t at, size_t len, stc_vec *
 
 static void signature_of(const stc_run_result *r, char *buf, size_t len)
 {
-    if (r->mismatch_cycles) {
+    /* The scoreboard's verdicts keep their own names. */
+    if (!r->mismatch_cycles && strncmp(r->first_signal, "txn:", 4) == 0) {
+        snprintf(buf, len, "%s", r->first_signal);
+    } else if (r->mismatch_cycles) {
         size_t k = strcspn(r->first_signal, "[");
         snprintf(buf, len, "%.*s", (int)k, r->first_signal);
     } else {
@@ -221,6 +224,10 @@ static bool still_fails(shrinker *s, const stc_vec *v, unsigned stall_pct, stc_r
     ro.seed = s->o->seed;
     ro.stall_pct = stall_pct;
     ro.max_errors = 1;
+    ro.level = s->o->level;
+    ro.uarch_set = s->o->uarch_set;
+    ro.uarch = s->o->uarch;
+    ro.latency_bound = s->o->latency_bound;
     s->runs++;
     stc_status st = stc_lockstep_run(s->rtl, v, &ro, res);
     if (st != STC_OK) {

@@ -14,7 +14,10 @@
  * "The same way": the candidate fails and, unless any_failure is set, its
  * first divergent signal has the original's name without coordinates
  * (pe_prod[0][3] matches pe_prod[2][1]); a run that fails only on the
- * final result or by timeout matches a run that did the same.
+ * final result or by timeout matches a run that did the same. Every run is
+ * at the failing run's compare level and against its model configuration
+ * (level, uarch): at txn the signature is the scoreboard's verdict ("txn:
+ * result", "txn: err_o verdict", "txn: latency").
  */
 #ifndef STC_SHRINK_H
 #define STC_SHRINK_H
@@ -31,6 +34,10 @@ typedef struct stc_shrink_opts {
     unsigned stall_pct; /* stall rate of the failing run */
     unsigned max_runs;  /* candidate runs at most (0: STC_SHRINK_DEFAULT_RUNS) */
     bool any_failure;   /* accept candidates that fail on another signal */
+    stc_level level;    /* the failing run's compare level */
+    bool uarch_set;     /* and its model configuration (stc_run_opts) */
+    stc_uarch uarch;
+    uint64_t latency_bound;
 } stc_shrink_opts;
 
 typedef struct stc_shrink_result {
