@@ -30,7 +30,7 @@ endif
 ifneq ($(filter-out base dbuf,$(UARCH) $(MODEL_UARCH)),)
 $(error UARCH=$(UARCH) MODEL_UARCH=$(MODEL_UARCH): the tile's micro-architectures are base and dbuf (docs/architecture.md section 11))
 endif
-VL_UARCH := $(if $(filter dbuf,$(UARCH)),-GWBUF=2)
+VL_UARCH = $(if $(filter dbuf,$(UARCH)),$(VL_DBUF))
 # The suite's --uarch, unless both are base (the runner's default is the
 # RTL's own micro-architecture).
 SUITE_UARCH := $(if $(filter-out base,$(UARCH) $(MODEL_UARCH)),$(MODEL_UARCH))
@@ -246,7 +246,7 @@ ci:
 	$(MAKE) --no-print-directory compare-test
 	$(MAKE) --no-print-directory own-rtl-test
 	$(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
-	$(MAKE) --no-print-directory sim UARCH=dbuf SIM_DEBUG=0 BUILD=$(BUILD)/uarch-dbuf
+	$(DBUF_MAKE) sim SIM_DEBUG=0
 	$(MAKE) --no-print-directory verify-ci
 	$(MAKE) --no-print-directory bugs MUT_DOC=
 	$(MAKE) --no-print-directory mutate-ci

@@ -22,13 +22,12 @@ REPORT_DOCS ?= docs
 REPORT_JOBS ?= $(JOBS)
 # The double-buffered tile's runner (docs/architecture.md section 11) is
 # make sim UARCH=dbuf's, in its own BUILD.
-REPORT_DBUF_BUILD := $(BUILD)/uarch-dbuf
-REPORT_SIM_DBUF   := $(REPORT_DBUF_BUILD)/stc_sim-n16
+REPORT_SIM_DBUF   := $(DBUF_BUILD)/stc_sim-n16
 REPORT_ENV = JOBS=$(REPORT_JOBS) VECGEN=$(BUILD)/stc_vecgen SIM=$(BUILD)/stc_sim-n16 SIM_DBUF=$(REPORT_SIM_DBUF)
 
 .PHONY: report report-check report-dbuf-build
 report-dbuf-build:
-	@$(MAKE) --no-print-directory BUILD=$(REPORT_DBUF_BUILD) UARCH=dbuf $(REPORT_SIM_DBUF)
+	@$(DBUF_MAKE) $(REPORT_SIM_DBUF)
 
 report: $(BUILD)/stc_vecgen $(BUILD)/stc_sim-n16 report-dbuf-build
 	@$(DEPS) report

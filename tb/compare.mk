@@ -35,18 +35,17 @@ $(call MUT_VARIANT_RULES,$(CMP_DIR)/$(1),$(CMP_DIR)/$(1)/rtl/.applied,$(call cmp
 endef
 $(eval $(call CMP_VARIANT,retimed,$(CMP_RETIME)))
 $(eval $(call CMP_VARIANT,retimed-bug,$(CMP_RETIME) $(CMP_BUG)))
-$(eval $(call CMP_VARIANT,dbuf-bug,$(CMP_DBUF_BUG),-GWBUF=2))
+$(eval $(call CMP_VARIANT,dbuf-bug,$(CMP_DBUF_BUG),$(VL_DBUF)))
 
 # The dbuf tile itself is make sim UARCH=dbuf's build, in its own BUILD.
-CMP_DBUF_BUILD := $(BUILD)/uarch-dbuf
 CMP_BASE_BIN := $(BUILD)/stc_sim-n$(MUT_N)
 CMP_BINS     := $(CMP_BASE_BIN) $(CMP_DIR)/retimed/stc_sim-n$(MUT_N) $(CMP_DIR)/retimed-bug/stc_sim-n$(MUT_N)
-CMP_DBUF_BINS := $(CMP_DBUF_BUILD)/stc_sim-n$(MUT_N) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N)
+CMP_DBUF_BINS := $(DBUF_BUILD)/stc_sim-n$(MUT_N) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N)
 
 .PHONY: compare-test
 compare-test:
 	@$(DEPS) core sim
 	@$(MAKE) --no-print-directory -j $(JOBS) $(CMP_BINS) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N)
-	@$(MAKE) --no-print-directory BUILD=$(CMP_DBUF_BUILD) UARCH=dbuf $(CMP_DBUF_BUILD)/stc_sim-n$(MUT_N)
+	@$(DBUF_MAKE) $(DBUF_BUILD)/stc_sim-n$(MUT_N)
 	@BUILD=$(BUILD) scripts/compare_test.sh $(CMP_DIR) $(CMP_BINS) $(CMP_DBUF_BINS) -- \
 	  $(REGRESSION_DIR)/stream-mix-n$(MUT_N)-l40-s2.vec $(sort $(wildcard $(REGRESSION_DIR)/block-n$(MUT_N)-*.vec))

@@ -212,23 +212,17 @@ static void runner_path(const char *argv0, char *buf, size_t len)
     snprintf(buf, len, "%.*sstc_sim%s", (int)(p - argv0), argv0, p + strlen("stc_debug"));
 }
 
-/* The runner's options that replay a run of a at stall_pct (policy b2b
- * and no reset for a cut or shrunk vector: plain is set). */
-static void print_replay(const dbg_args *a, unsigned stall_pct, bool plain)
+/* The runner's options that replay a run of a at stall_pct. */
+static void print_replay(const dbg_args *a, unsigned stall_pct)
 {
     stc_run_opts ro = a->run;
     ro.stall_pct = stall_pct;
-    if (plain) {
-        ro.policy = STC_POLICY_B2B;
-        ro.reset_at = 0;
-        ro.meta_fault = false;
-    }
     stc_run_cli_print(stdout, &ro);
 }
 
 /* At txn: where the RTL's waveform comes from (the tracing runner, the
  * whole run at the same level) instead of a lockstep window. */
-static void print_txn_trace(const char *what, const dbg_args *a, unsigned stall_pct, bool plain,
+static void print_txn_trace(const char *what, const dbg_args *a, unsigned stall_pct,
                             const char *vec, const char *prefix)
 {
     char runner[PATH_LEN], q0[PATH_LEN + 8], q1[PATH_LEN + 16], q2[PATH_LEN + 8];
@@ -238,7 +232,7 @@ static void print_txn_trace(const char *what, const dbg_args *a, unsigned stall_
     printf("  %s: no lockstep window at --compare txn (the model runs on its own timeline); "
            "the RTL's whole run as FST:\n    %s-trace",
            what, stc_cli_quote(runner, q0, sizeof q0));
-    print_replay(a, stall_pct, plain);
+    print_replay(a, stall_pct);
     printf(" --trace %s %s\n", stc_cli_quote(fst, q1, sizeof q1),
            stc_cli_quote(vec, q2, sizeof q2));
 }
@@ -286,8 +280,7 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
 /* Shrinks, writes prefix.min.vec and its trace. */
 static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, const char *prefix)
 {
-    stc_shrink_opts so = {a->run.seed,  a->run.stall_pct, a->max_runs,  a->any_failure,
-                          a->run.level, a->run.uarch_set, a->run.uarch, a->run.latency_bound};
+    stc_shrink_opts so = {a->run, a->max_runs, a->any_failure};
     if (a->run.policy != STC_POLICY_B2B || a->run.reset_at || a->run.meta_fault)
         return 1; /* the shrinker replays plain runs only */
     stc_shrink_result sr;
@@ -316,14 +309,14 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
            stc_shrink_nonzeros(&sr.vec), a->run.stall_pct, sr.stall_pct, sr.runs, sr.signature);
     char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
     printf("  reproduce: %s", stc_cli_quote(runner, q0, sizeof q0));
-    print_replay(a, sr.stall_pct, true);
+    print_replay(a, sr.stall_pct);
     printf(" %s\n", stc_cli_quote(path, q1, sizeof q1));
     stc_stream one = {1, &sr.vec};
     st = trace_run(rtl, &one, a, sr.stall_pct, tprefix, &t);
     if (st == STC_OK && !t.res.pass && a->run.level == STC_LEVEL_TXN) {
         printf("  minimal failure: %s (command %d, RTL cycle %" PRIu64 ")\n", t.res.first_signal,
                t.res.first_cmd, t.res.first_bad_cycle);
-        print_txn_trace("minimal", a, sr.stall_pct, true, path, tprefix);
+        print_txn_trace("minimal", a, sr.stall_pct, path, tprefix);
     } else if (st == STC_OK && !t.res.pass) {
         printf("  minimal first divergence: cycle %" PRIu64 ", %s\n", t.res.first_bad_cycle,
                t.res.first_signal);
@@ -385,11 +378,11 @@ static int reduce_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, i
            cut.ncmd, (unsigned)(cut.cmd - s->cmd));
     char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
     printf("  reproduce: %s", stc_cli_quote(runner, q0, sizeof q0));
-    print_replay(a, a->run.stall_pct, false);
+    print_replay(a, a->run.stall_pct);
     printf(" %s\n", stc_cli_quote(path, q1, sizeof q1));
     if (trace_run(rtl, &cut, a, a->run.stall_pct, tprefix, &t) == STC_OK && !t.res.pass) {
         if (a->run.level == STC_LEVEL_TXN)
-            print_txn_trace("cut", a, a->run.stall_pct, false, path, tprefix);
+            print_txn_trace("cut", a, a->run.stall_pct, path, tprefix);
         else
             print_trace("cut", &t);
     }
@@ -425,7 +418,7 @@ static int debug_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a)
     }
     print_failure(s, a, a->run.stall_pct, a->vec, &t);
     if (a->run.level == STC_LEVEL_TXN)
-        print_txn_trace("failure", a, a->run.stall_pct, false, a->vec, prefix);
+        print_txn_trace("failure", a, a->run.stall_pct, a->vec, prefix);
     else
         print_trace("failure", &t);
     fflush(stdout);

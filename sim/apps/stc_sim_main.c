@@ -530,12 +530,15 @@ int main(int argc, char **argv)
     stc_params p;
     stc_rtl_params(&p);
     double cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
-    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s%s%s%s%s: %" PRIu64 " commands, %" PRIu64
+    /* Which micro-architectures ran, unless both are the base tile. */
+    char uarch[48] = "";
+    if (p.uarch != STC_UARCH_BASE || a.run.uarch_set)
+        snprintf(uarch, sizeof uarch, " rtl=%s%s%s", stc_uarch_name(p.uarch),
+                 a.run.uarch_set ? " model=" : "",
+                 a.run.uarch_set ? stc_uarch_name(a.run.uarch) : "");
+    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s%s: %" PRIu64 " commands, %" PRIu64
            " cycles in %.3f s CPU (%.0f cycles/s)\n",
-           p.n, a.run.stall_pct, a.run.seed, a.run.bare ? " (bare RTL, no compare)" : "",
-           p.uarch != STC_UARCH_BASE || a.run.uarch_set ? " rtl=" : "",
-           p.uarch != STC_UARCH_BASE || a.run.uarch_set ? stc_uarch_name(p.uarch) : "",
-           a.run.uarch_set ? " model=" : "", a.run.uarch_set ? stc_uarch_name(a.run.uarch) : "",
+           p.n, a.run.stall_pct, a.run.seed, a.run.bare ? " (bare RTL, no compare)" : "", uarch,
            cmds, sim_cycles, cpu, cpu > 0 ? (double)sim_cycles / cpu : 0.0);
     printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
     free(outs);

@@ -253,6 +253,14 @@ static void txn_compare(stc_step *ls, unsigned i)
     }
 }
 
+stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o)
+{
+    stc_params mp = *p;
+    if (o->uarch_set)
+        mp.uarch = o->uarch;
+    return mp;
+}
+
 stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *p,
                          const stc_run_opts *o, bool own_model)
 {
@@ -262,11 +270,7 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         return STC_ENOMEM;
     ls->o = *o;
     ls->max_errors = o->max_errors ? o->max_errors : 1;
-    /* The model's parameters: the RTL's, in another micro-architecture
-     * when asked to. */
-    stc_params mp = *p;
-    if (o->uarch_set)
-        mp.uarch = o->uarch;
+    stc_params mp = stc_run_model_params(p, o);
     ls->rtl_uarch = p->uarch;
     ls->model_uarch = mp.uarch;
     ls->res.first_cmd = -1;

@@ -74,6 +74,10 @@ typedef struct stc_run_result {
     uint64_t model_cycles; /* cycles of the model's own run */
 } stc_run_result;
 
+/* The golden model's parameters for a run with options o on an RTL of
+ * parameters p: p, in the micro-architecture o asks for (--uarch). */
+stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o);
+
 /* One cycle as three calls, shared by every runner - the C loop of
  * stc_lockstep.c (which also clocks the Verilated RTL through stc_rtl.h)
  * and the SystemC cosim (whose sc_clock clocks the RTL and a model

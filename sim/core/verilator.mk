@@ -69,7 +69,13 @@ vl_cov   = $(if $(findstring --coverage,$(1)),1,0)
 vl_sc    = $(if $(findstring --sc,$(1)),1,0)
 # The micro-architecture the RTL is built as (docs/architecture.md section
 # 11): stc_params.uarch, which the golden model runs unless told otherwise.
-vl_uarch = $(if $(findstring -GWBUF=2,$(1)),1,0)
+# VL_DBUF is the flag of the dbuf tile; DBUF_MAKE builds and runs it (make
+# sim UARCH=dbuf) in its own BUILD below this one, for the goals that need
+# it beside the base tile (report, compare-test, ci).
+VL_DBUF   := -GWBUF=2
+vl_uarch   = $(if $(findstring $(VL_DBUF),$(1)),1,0)
+DBUF_BUILD = $(BUILD)/uarch-dbuf
+DBUF_MAKE  = $(MAKE) --no-print-directory BUILD=$(DBUF_BUILD) UARCH=dbuf
 
 define VL_MODEL
 $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk

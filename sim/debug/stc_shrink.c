@@ -218,16 +218,13 @@ static void signature_of(const stc_run_result *r, char *buf, size_t len)
 /* Runs v; true when it fails the way the original did. */
 static bool still_fails(shrinker *s, const stc_vec *v, unsigned stall_pct, stc_run_result *res)
 {
-    stc_run_opts ro;
+    stc_run_opts ro = s->o->run;
     char sig[64];
-    memset(&ro, 0, sizeof ro);
-    ro.seed = s->o->seed;
     ro.stall_pct = stall_pct;
     ro.max_errors = 1;
-    ro.level = s->o->level;
-    ro.uarch_set = s->o->uarch_set;
-    ro.uarch = s->o->uarch;
-    ro.latency_bound = s->o->latency_bound;
+    ro.log = NULL;
+    ro.on_cycle = NULL;
+    ro.hook_ctx = NULL;
     s->runs++;
     stc_status st = stc_lockstep_run(s->rtl, v, &ro, res);
     if (st != STC_OK) {
@@ -326,7 +323,7 @@ stc_status stc_shrink(stc_rtl *rtl, const stc_vec *orig, const stc_shrink_opts *
     s.rtl = rtl;
     s.o = o;
     s.max_runs = o->max_runs ? o->max_runs : STC_SHRINK_DEFAULT_RUNS;
-    s.stall_pct = o->stall_pct;
+    s.stall_pct = o->run.stall_pct;
     stc_status st = stc_shrink_vec_copy(orig, &s.cur);
     if (st != STC_OK)
         return st;

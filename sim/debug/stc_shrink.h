@@ -30,14 +30,11 @@
 #define STC_SHRINK_DEFAULT_RUNS 400
 
 typedef struct stc_shrink_opts {
-    uint64_t seed;      /* stall pattern seed of the failing run */
-    unsigned stall_pct; /* stall rate of the failing run */
-    unsigned max_runs;  /* candidate runs at most (0: STC_SHRINK_DEFAULT_RUNS) */
-    bool any_failure;   /* accept candidates that fail on another signal */
-    stc_level level;    /* the failing run's compare level */
-    bool uarch_set;     /* and its model configuration (stc_run_opts) */
-    stc_uarch uarch;
-    uint64_t latency_bound;
+    stc_run_opts run;  /* the failing run's options (seed, stall, level, model): a plain
+                          run of one vector; every candidate runs with them, its own
+                          stall rate, no log and no hook */
+    unsigned max_runs; /* candidate runs at most (0: STC_SHRINK_DEFAULT_RUNS) */
+    bool any_failure;  /* accept candidates that fail on another signal */
 } stc_shrink_opts;
 
 typedef struct stc_shrink_result {

@@ -226,10 +226,9 @@ int sc_main(int argc, char **argv)
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
                                             sc_core::SC_DO_NOTHING);
 
-    stc_params p = rtl_params();
+    stc_params rp = rtl_params();
     // The model module runs the micro-architecture --uarch names.
-    if (opt.run.uarch_set)
-        p.uarch = opt.run.uarch;
+    stc_params p = stc_run_model_params(&rp, &opt.run);
     sc_core::sc_clock clk("clk", CLK_NS, sc_core::SC_NS);
     sc_core::sc_signal<stc_sc::inputs_sig> model_in("model_in");
     sc_core::sc_signal<stc_sc::outputs_sig> model_out("model_out");

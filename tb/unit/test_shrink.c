@@ -35,7 +35,7 @@ static stc_shrink_result sh_run(const stc_vec *v)
 {
     stc_rtl *rtl;
     stc_shrink_result sr;
-    stc_shrink_opts so = {.seed = 1, .stall_pct = 20};
+    stc_shrink_opts so = {.run = {.seed = 1, .stall_pct = 20}};
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     rtl_fault f = {RTL_FAULT_PROD_SEEN, 1, 2, 5, 0};
     rtl_double_plant(rtl, &f);
