@@ -115,6 +115,8 @@ help:
 	@echo "  make dpi-test       SystemVerilog bench, golden model as DPI-C scoreboard (docs/dpi.md)"
 	@echo "Verification:"
 	@echo "  make bugs           hand-written RTL bugs, each must be caught (table in docs/verification.md)"
+	@echo "  make formal         proofs at N=4: metadata decoder (all codes), gating invisible (unbounded),"
+	@echo "                      protocol assertions (bounded); formal-bugs: each fails on its bug patch"
 	@echo "  make mutate         Yosys mutation testing over the regression (mutate-ci, mutate-ci-n16:"
 	@echo "                      the CI subsets at N=4 and N=16)"
 	@echo "  make cov            line/toggle (HTML) and functional coverage (cov-ci: floor check)"
@@ -154,7 +156,7 @@ include tb/tb.mk
 include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
 -include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk sim/dpi/dpi.mk
--include tb/compare.mk
+-include tb/compare.mk formal/formal.mk
 # Header dependencies of every C and C++ object (-MMD -MP), collected in
 # DEPFILES by the fragments above.
 -include $(DEPFILES)
@@ -248,6 +250,8 @@ ci:
 	$(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
 	$(DBUF_MAKE) sim SIM_DEBUG=0
 	$(MAKE) --no-print-directory verify-ci
+	$(MAKE) --no-print-directory formal
+	$(MAKE) --no-print-directory formal-bugs
 	$(MAKE) --no-print-directory bugs MUT_DOC=
 	$(MAKE) --no-print-directory mutate-ci
 	$(MAKE) --no-print-directory mutate-ci-n16

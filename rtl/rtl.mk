@@ -6,7 +6,7 @@
 #
 #   make lint       verilator --lint-only -Wall (N=16 and N=4, default build,
 #                   +define+STC_USE_ICG and the dbuf micro-architecture
-#                   WBUF=2), iverilog compiles, and the
+#                   WBUF=2, the protocol assertions STC_ASSERT), iverilog compiles, and the
 #                   parameter checks (scripts/rtl_param_test.sh)
 #   make rtl-smoke  Icarus smoke test bench tb/tb_stc_tile_smoke.v
 #   make rtl-synth  Yosys synth at N=4, fails on latches outside the ICG
@@ -40,6 +40,8 @@ lint: $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) +define+STC_USE_ICG $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 +define+STC_USE_ICG $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GWBUF=2 $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) --assert +define+STC_ASSERT -GN=4 $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) --assert +define+STC_ASSERT -GWBUF=2 -GN=4 $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GWBUF=2 -GN=4 -GM_MAX=16 -GKB_MAX=4 $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -o /dev/null $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -P$(RTL_TOP).WBUF=2 -o /dev/null $(RTL_SRCS)

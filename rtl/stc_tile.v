@@ -289,6 +289,94 @@ module stc_tile #(
   assign dbg_acc_row_o   = acc_row;
   assign dbg_acc_wdata_o = acc_wdata;
 
+`ifdef STC_ASSERT
+  // ---- protocol assertions (docs/architecture.md section 3) --------------
+  // Checked by every Verilator build of the harness (--assert) and proven by
+  // make formal (formal/stc_protocol_check.sv). Each edge compares this
+  // cycle's outputs with the previous cycle's, saved in the *_q registers
+  // below (no $past, so both tools read the same code); pv_q is 1 when the
+  // previous edge was not a reset. Appended after the design so that the
+  // design's own Yosys cell names (the mutation keys) do not move.
+  reg              pv_q;          // previous edge not in reset
+  reg              cmd_seen_q;    // a command accepted since reset
+  reg              cmd_xfer_q;    // previous cycle: command transfer
+  reg              res_hold_q;    // previous cycle: res_valid_o && !res_ready_i
+  reg              res_last_q;    // previous cycle: the command's last row transferred
+  reg              w_xfer_q;      // previous cycle: weight transfer
+  reg              busy_q;
+  reg              err_q;
+  reg [32*N-1:0]   res_data_q;
+  reg [MW:0]       rows_q;        // result rows transferred for this command
+  reg [MW-1:0]     cmd_m_q;       // M - 1 of the accepted command
+
+  wire cmd_xfer_a = cmd_valid_i && cmd_ready_o;
+  wire res_xfer_a = res_valid_o && res_ready_i;
+
+  always @(posedge clk_i) begin
+    pv_q       <= rst_ni;
+    cmd_xfer_q <= cmd_xfer_a;
+    res_hold_q <= res_valid_o && !res_ready_i;
+    res_last_q <= res_xfer_a && (rows_q == {1'b0, cmd_m_q});
+    w_xfer_q   <= w_valid_i && w_ready_o;
+    busy_q     <= busy_o;
+    err_q      <= err_o;
+    res_data_q <= res_data_o;
+    if (!rst_ni) begin
+      cmd_seen_q <= 1'b0;
+      rows_q     <= {(MW+1){1'b0}};
+      cmd_m_q    <= {MW{1'b0}};
+    end else if (cmd_xfer_a) begin
+      cmd_seen_q <= 1'b1;
+      rows_q     <= {(MW+1){1'b0}};
+      cmd_m_q    <= cmd_m_i;
+    end else if (res_xfer_a) begin
+      rows_q     <= rows_q + 1'b1;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (rst_ni && pv_q) begin
+      // ready never depends on valid: every ready (and res_valid_o, busy_o)
+      // is decoded from the registered state alone
+      assert (cmd_ready_o == (state == 3'd0));
+      assert (bias_ready_o == (state == 3'd1));
+      assert (a_ready_o == (state == 3'd3));
+      assert (res_valid_o == (state == 3'd5));
+      assert ((WBUF != 1) || (w_ready_o == (state == 3'd2)));
+      assert (busy_o == (state != 3'd0));
+      assert (cmd_ready_o == !busy_o);
+      // a result, once valid, stays valid with the same payload until taken
+      if (res_hold_q) begin
+        assert (res_valid_o);
+        assert (res_data_o == res_data_q);
+      end
+      // no result without a command, and at most M rows for it
+      if (res_valid_o) begin
+        assert (cmd_seen_q);
+        assert (rows_q <= {1'b0, cmd_m_q});
+      end
+      // busy from the cycle after a command transfer to its last result
+      if (cmd_xfer_q) begin
+        assert (busy_o);
+        assert (!err_o);   // a new command clears err_o
+      end
+      if (res_last_q) begin
+        assert (!busy_o);
+      end
+      if (busy_o && !busy_q) begin
+        assert (cmd_xfer_q);
+      end
+      // err_o: sticky within a command, rises only after a weight transfer
+      if (err_q && !cmd_xfer_q) begin
+        assert (err_o);
+      end
+      if (err_o && !err_q) begin
+        assert (w_xfer_q);
+      end
+    end
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

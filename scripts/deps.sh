@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # deps.sh - check (and, as root, install) the Debian packages a target needs.
 #
-# usage: scripts/deps.sh GROUP...   groups: core sim wave report synth systemc fuzz cov bench html all
+# usage: scripts/deps.sh GROUP...   groups: core sim wave report synth formal systemc fuzz cov bench html all
 # Installs what is missing with apt-get when run as root; otherwise prints
 # the exact command to run and exits 2. Quiet when everything is present.
 set -eu
@@ -15,12 +15,13 @@ pkgs_for() {
     wave) echo "gtkwave xvfb imagemagick" ;;
     report) echo "gnuplot-nox" ;;
     synth) echo "yosys" ;;
+    formal) echo "yosys z3" ;;
     systemc) echo "libsystemc-dev" ;;
     fuzz) echo "afl++" ;;
     cov) echo "lcov" ;;
     bench) echo "hyperfine" ;;
     html) echo "chromium" ;;
-    all) for g in core sim wave report synth systemc fuzz cov bench html; do pkgs_for "$g"; done ;;
+    all) for g in core sim wave report synth formal systemc fuzz cov bench html; do pkgs_for "$g"; done ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
     esac
 }

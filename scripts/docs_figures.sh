@@ -28,6 +28,7 @@ perf.instr	docs/performance.md	make bench
 report.sp24_saved	docs/report/summary.csv	make report
 report.block_of_ideal	docs/report/summary.csv	make report
 bugs.count	tb/bugs	(the patches)
+formal.asserts	rtl/stc_tile.v	(the STC_ASSERT block)
 bugs.caught	$build/bugs/table.md	make bugs
 bugs.table	$build/bugs/table.md	make bugs
 mut.summary	docs/verification.md	make mutate
@@ -115,6 +116,7 @@ figure() {
             END { printf "%d-%d%%\n", int(100 * lo), int(100 * hi) }' "$src"
         ;;
     bugs.count) ls tb/bugs/*.patch | wc -l | tr -d ' ' ;;
+    formal.asserts) grep -c '^ *assert (' "$src" ;;
     bugs.caught) sed -n 's/^\([0-9]* of [0-9]*\) bugs caught .*/\1/p' "$src" ;;
     bugs.table) cat "$src" ;;
     mut.summary)

@@ -35,6 +35,10 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
         stc_step_edge(ls, &in);
         stc_rtl_set_inputs(rtl, &in);
         stc_rtl_tick(rtl);
+        if (stc_rtl_assert_failures(rtl) != 0) {
+            stc_step_rtl_assert(ls);
+            break;
+        }
     }
     if (o->bare)
         stc_rtl_probe(rtl, &ap);

@@ -49,6 +49,11 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr);
  * gets both. */
 void stc_rtl_tick(stc_rtl *r);
 
+/* How many of the RTL's own assertions have failed so far (the protocol
+ * assertions of rtl/stc_tile.v under STC_ASSERT, checked by Verilator's
+ * --assert; each failure prints its file and line). */
+unsigned stc_rtl_assert_failures(const stc_rtl *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,6 +5,8 @@
 // every decision lives in the C runner.
 #include "stc_rtl.h"
 
+#include <climits>
+
 #include "stc_ports.h"
 
 #include <cstring>
@@ -89,6 +91,9 @@ stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
         return STC_ENOMEM;
     if (argc > 0 && argv)
         r->ctx.commandArgs(argc, argv);
+    // A failing RTL assertion prints its message and is counted instead of
+    // aborting the process: the step reports it as a failed check (exit 1).
+    r->ctx.errorLimit(INT_MAX);
 #if VM_TRACE
     r->ctx.traceEverOn(true);
     r->fst = nullptr;
@@ -218,6 +223,11 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     v.acc_wdata = t->dbg_acc_wdata_o.data();
     v.cnt = t->dbg_cnt_o.data();
     stc_ports_unpack_probes(&kShape, &v, pr);
+}
+
+unsigned stc_rtl_assert_failures(const stc_rtl *r)
+{
+    return (unsigned)r->ctx.errorCount();
 }
 
 void stc_rtl_tick(stc_rtl *r)

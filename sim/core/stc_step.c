@@ -69,6 +69,16 @@ static void note_failure(stc_step *ls, uint64_t cycle, const char *what)
     }
 }
 
+void stc_step_rtl_assert(stc_step *ls)
+{
+    note_failure(ls, ls->cycle, "(RTL assertion)");
+    ls->res.check_failed = true;
+    if (ls->o.log)
+        fprintf(ls->o.log,
+                "%s: cycle %llu: an assertion of the RTL failed (its message is above)\n",
+                ls->o.vec_path ? ls->o.vec_path : "(stream)", (unsigned long long)ls->cycle);
+}
+
 /* Compares this cycle; returns true when equal. */
 static bool compare_now(stc_step *ls, const stc_outputs *eo, const stc_probes *ep,
                         const stc_outputs *ao, const stc_probes *ap)

@@ -29,7 +29,7 @@ VL_CXXFLAGS  = $(VL_STD) $(VL_OPT) -Wall -Wextra -Werror
 VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd
 VL_TOP      ?= $(RTL_TOP)
 # --prefix: whatever the top is called, the shim sees a Vstc_tile.
-VL_FLAGS     = --top-module $(VL_TOP) --prefix Vstc_tile -O3 --x-assign fast --x-initial fast \
+VL_FLAGS     = --top-module $(VL_TOP) --prefix Vstc_tile --assert +define+STC_ASSERT -O3 --x-assign fast --x-initial fast \
                -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) $(VL_UARCH) -Wno-fatal -Werror-USERFATAL $(VL_EXTRA)
 # The generated makefile compiles every model object with the same flags
 # (by default it mixes -Os and the user's -CFLAGS).

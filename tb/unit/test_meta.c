@@ -4,6 +4,7 @@
  * test_meta.c - the 2:4 metadata codec (cmodel/stc_meta.*).
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "stc_meta.h"
@@ -49,6 +50,47 @@ Test(meta, decode_legal_and_reject_illegal)
         cr_expect_eq(stc_meta_decode(nib, &lo, &hi), STC_EMETA, "nibble 0x%x", nib);
         cr_expect_eq(lo, 9u);
         cr_expect_eq(hi, 9u);
+    }
+}
+
+/* The spec's truth table, formal/stc_meta_codes.hex: the file make formal
+ * proves the RTL decoder against. One row per nibble 0x0..0xF, three hex
+ * digits legal, idx_lo, idx_hi; "//" starts a comment. */
+static unsigned tm_read_codes(unsigned rows[16])
+{
+    FILE *f = fopen("formal/stc_meta_codes.hex", "r");
+    char line[256];
+    unsigned count = 0;
+    cr_assert_not_null(f, "formal/stc_meta_codes.hex (tests run from the repository root)");
+    while (fgets(line, sizeof line, f)) {
+        char *cut = strstr(line, "//");
+        unsigned row;
+        if (cut)
+            *cut = '\0';
+        if (sscanf(line, "%3x", &row) != 1)
+            continue;
+        cr_assert_lt(count, 16u, "more than 16 rows");
+        rows[count++] = row;
+    }
+    fclose(f);
+    return count;
+}
+
+Test(meta, codec_matches_the_spec_table_of_the_rtl_proof)
+{
+    unsigned rows[16];
+    cr_assert_eq(tm_read_codes(rows), 16u);
+    for (unsigned nib = 0; nib < 16; nib++) {
+        bool legal = (rows[nib] >> 8) & 1u;
+        unsigned lo = 9, hi = 9;
+        cr_expect_eq(stc_meta_nibble_legal(nib), legal, "nibble 0x%x", nib);
+        if (legal) {
+            cr_assert_eq(stc_meta_decode(nib, &lo, &hi), STC_OK, "nibble 0x%x", nib);
+            cr_expect_eq(lo, (rows[nib] >> 4) & 3u, "nibble 0x%x idx_lo", nib);
+            cr_expect_eq(hi, rows[nib] & 3u, "nibble 0x%x idx_hi", nib);
+        } else {
+            cr_expect_eq(stc_meta_decode(nib, &lo, &hi), STC_EMETA, "nibble 0x%x", nib);
+        }
     }
 }
 

@@ -1,0 +1,136 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
+// stc_protocol_check - formal harness of the protocol assertions of
+// stc_tile (rtl/stc_tile.v under STC_ASSERT, docs/architecture.md
+// section 3). Every input is free in every cycle (anyseq); the only
+// assumptions are the inputs' own protocol: the tile starts in reset, and
+// a source keeps its valid and its payload until the transfer. make formal
+// proves the tile's assertions with Yosys `sat -tempinduct`.
+`default_nettype none
+
+module stc_protocol_check #(
+  parameter N      = 4,
+  parameter M_MAX  = 4,
+  parameter KB_MAX = 2,
+  parameter WBUF   = 1,
+  parameter MW     = $clog2(M_MAX),
+  parameter KBW    = $clog2(KB_MAX)
+) (
+  input wire clk_i
+);
+
+  (* anyseq *) wire                rst_ni;
+  (* anyseq *) wire                cmd_valid_i;
+  (* anyseq *) wire                cmd_mode_i;
+  (* anyseq *) wire [MW-1:0]       cmd_m_i;
+  (* anyseq *) wire [KBW-1:0]      cmd_nblk_i;
+  (* anyseq *) wire [KB_MAX-1:0]   cmd_skip_i;
+  (* anyseq *) wire                cmd_bias_i;
+  (* anyseq *) wire                bias_valid_i;
+  (* anyseq *) wire [32*N-1:0]     bias_data_i;
+  (* anyseq *) wire                w_valid_i;
+  (* anyseq *) wire [8*N-1:0]      w_data_i;
+  (* anyseq *) wire [4*N-1:0]      w_meta_i;
+  (* anyseq *) wire                a_valid_i;
+  (* anyseq *) wire [16*N-1:0]     a_data_i;
+  (* anyseq *) wire                res_ready_i;
+
+  wire cmd_ready_o, bias_ready_o, w_ready_o, a_ready_o, res_valid_o, busy_o, err_o;
+  wire [32*N-1:0] res_data_o;
+
+  stc_tile #(
+    .N      (N),
+    .M_MAX  (M_MAX),
+    .KB_MAX (KB_MAX),
+    .WBUF   (WBUF)
+  ) u_tile (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .cmd_valid_i  (cmd_valid_i),
+    .cmd_ready_o  (cmd_ready_o),
+    .cmd_mode_i   (cmd_mode_i),
+    .cmd_m_i      (cmd_m_i),
+    .cmd_nblk_i   (cmd_nblk_i),
+    .cmd_skip_i   (cmd_skip_i),
+    .cmd_bias_i   (cmd_bias_i),
+    .bias_valid_i (bias_valid_i),
+    .bias_ready_o (bias_ready_o),
+    .bias_data_i  (bias_data_i),
+    .w_valid_i    (w_valid_i),
+    .w_ready_o    (w_ready_o),
+    .w_data_i     (w_data_i),
+    .w_meta_i     (w_meta_i),
+    .a_valid_i    (a_valid_i),
+    .a_ready_o    (a_ready_o),
+    .a_data_i     (a_data_i),
+    .res_valid_o  (res_valid_o),
+    .res_ready_i  (res_ready_i),
+    .res_data_o   (res_data_o),
+    .busy_o       (busy_o),
+    .err_o        (err_o),
+    // probes: unused here
+    .dbg_state_o     (),
+    .dbg_blk_o       (),
+    .dbg_beat_o      (),
+    .dbg_pe_v_o      (),
+    .dbg_pe_en_o     (),
+    .dbg_pe_en_q_o   (),
+    .dbg_pe_pv_o     (),
+    .dbg_pe_w_o      (),
+    .dbg_pe_idx_o    (),
+    .dbg_pe_act_o    (),
+    .dbg_pe_prod_o   (),
+    .dbg_pe_psum_o   (),
+    .dbg_bot_v_o     (),
+    .dbg_acc_we_o    (),
+    .dbg_acc_row_o   (),
+    .dbg_acc_wdata_o (),
+    .dbg_cnt_o       ()
+  );
+
+  // ---- the inputs' own protocol -------------------------------------------
+  reg in_pv_q;          // the previous edge was not a reset
+  reg cmd_hold_q, bias_hold_q, w_hold_q, a_hold_q;
+  reg [MW+KBW+KB_MAX+1:0] cmd_q;
+  reg [32*N-1:0] bias_q;
+  reg [12*N-1:0] w_q;
+  reg [16*N-1:0] a_q;
+
+  always @(posedge clk_i) begin
+    in_pv_q     <= rst_ni;
+    cmd_hold_q  <= cmd_valid_i && !cmd_ready_o;
+    bias_hold_q <= bias_valid_i && !bias_ready_o;
+    w_hold_q    <= w_valid_i && !w_ready_o;
+    a_hold_q    <= a_valid_i && !a_ready_o;
+    cmd_q       <= {cmd_mode_i, cmd_bias_i, cmd_m_i, cmd_nblk_i, cmd_skip_i};
+    bias_q      <= bias_data_i;
+    w_q         <= {w_meta_i, w_data_i};
+    a_q         <= a_data_i;
+  end
+
+  always @* begin
+    if ($initstate) begin
+      assume (!rst_ni);
+    end else if (rst_ni && in_pv_q) begin
+      if (cmd_hold_q) begin
+        assume (cmd_valid_i);
+        assume ({cmd_mode_i, cmd_bias_i, cmd_m_i, cmd_nblk_i, cmd_skip_i} == cmd_q);
+      end
+      if (bias_hold_q) begin
+        assume (bias_valid_i);
+        assume (bias_data_i == bias_q);
+      end
+      if (w_hold_q) begin
+        assume (w_valid_i);
+        assume ({w_meta_i, w_data_i} == w_q);
+      end
+      if (a_hold_q) begin
+        assume (a_valid_i);
+        assume (a_data_i == a_q);
+      end
+    end
+  end
+
+endmodule
+
+`default_nettype wire
