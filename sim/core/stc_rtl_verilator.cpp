@@ -5,10 +5,9 @@
 // every decision lives in the C runner.
 #include "stc_rtl.h"
 
-#include <climits>
-
 #include "stc_ports.h"
 
+#include <climits>
 #include <cstring>
 #include <new>
 

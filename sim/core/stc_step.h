@@ -125,6 +125,7 @@ void stc_step_edge(stc_step *st, const stc_inputs *in);
 /* The RTL's own assertions failed at the edge just clocked: a failed check,
  * reported at this cycle (the simulator printed which one). */
 void stc_step_rtl_assert(stc_step *st);
+
 /* Ends the run: the result (counters from final_ap, the RTL's last probes;
  * zero when NULL) into *res (may be NULL), and frees the step. */
 void stc_step_close(stc_step *st, const stc_probes *final_ap, stc_run_result *res);
