@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // stc_protocol_check - formal harness of the protocol assertions of
 // stc_tile (rtl/stc_tile.v under STC_ASSERT, docs/architecture.md
-// section 3). Every input is free in every cycle (anyseq); the only
+// section 3). Every input is free in every cycle (a port); the only
 // assumptions are the inputs' own protocol: the tile starts in reset, and
 // a source keeps its valid and its payload until the transfer. make formal
-// proves the tile's assertions with Yosys `sat -tempinduct`.
+// proves the tile's assertions with ABC's pdr (IC3), unbounded. It
+// instantiates stc_tile itself, not formal/stc_formal_tile.sv: pdr's run
+// time depends on the netlist's order, and through the wrapper it did not
+// finish in 11 minutes where it proves this in about one.
 `default_nettype none
 
 module stc_protocol_check #(
@@ -16,24 +19,24 @@ module stc_protocol_check #(
   parameter MW     = $clog2(M_MAX),
   parameter KBW    = $clog2(KB_MAX)
 ) (
-  input wire clk_i
+  input wire clk_i,
+  // every input free in every cycle (a top-level input of the proof)
+  input wire                rst_ni,
+  input wire                cmd_valid_i,
+  input wire                cmd_mode_i,
+  input wire [MW-1:0]       cmd_m_i,
+  input wire [KBW-1:0]      cmd_nblk_i,
+  input wire [KB_MAX-1:0]   cmd_skip_i,
+  input wire                cmd_bias_i,
+  input wire                bias_valid_i,
+  input wire [32*N-1:0]     bias_data_i,
+  input wire                w_valid_i,
+  input wire [8*N-1:0]      w_data_i,
+  input wire [4*N-1:0]      w_meta_i,
+  input wire                a_valid_i,
+  input wire [16*N-1:0]     a_data_i,
+  input wire                res_ready_i
 );
-
-  (* anyseq *) wire                rst_ni;
-  (* anyseq *) wire                cmd_valid_i;
-  (* anyseq *) wire                cmd_mode_i;
-  (* anyseq *) wire [MW-1:0]       cmd_m_i;
-  (* anyseq *) wire [KBW-1:0]      cmd_nblk_i;
-  (* anyseq *) wire [KB_MAX-1:0]   cmd_skip_i;
-  (* anyseq *) wire                cmd_bias_i;
-  (* anyseq *) wire                bias_valid_i;
-  (* anyseq *) wire [32*N-1:0]     bias_data_i;
-  (* anyseq *) wire                w_valid_i;
-  (* anyseq *) wire [8*N-1:0]      w_data_i;
-  (* anyseq *) wire [4*N-1:0]      w_meta_i;
-  (* anyseq *) wire                a_valid_i;
-  (* anyseq *) wire [16*N-1:0]     a_data_i;
-  (* anyseq *) wire                res_ready_i;
 
   wire cmd_ready_o, bias_ready_o, w_ready_o, a_ready_o, res_valid_o, busy_o, err_o;
   wire [32*N-1:0] res_data_o;

@@ -67,4 +67,19 @@ err=$("$sim" --stall=95 "$tmp/a.vec" 2>&1) || rc=$?
 cp "$tmp/a.vec" "$tmp/-odd.vec"
 (abs=$(realpath "$sim") && cd "$tmp" && "$abs" --quiet -- -odd.vec >/dev/null 2>&1) || bad "stc_sim -- -odd.vec did not run"
 say "value forms: --opt=value == --opt value (stc_vecgen, stc_sim, stc_vecdump), range errors, --"
+# --fill-c: a vector whose C is zero gets the generator's C back, byte for
+# byte; a bad input is exit 2 naming the file and leaves -o untouched.
+awk '/^\/\/ section C$/ { c = 1; print; next } /^\/\/ end$/ { c = 0 }
+     c { gsub(/[0-9a-f]+/, "00000000") } { print }' "$tmp/a.vec" >"$tmp/zero-c.vec"
+cmp -s "$tmp/a.vec" "$tmp/zero-c.vec" && bad "stc_vecgen --fill-c: the test's C was not zeroed"
+"$vg" --fill-c "$tmp/zero-c.vec" -o "$tmp/filled.vec" && cmp -s "$tmp/a.vec" "$tmp/filled.vec" ||
+    bad "stc_vecgen --fill-c: the filled vector differs from the generated one"
+rc=0
+err=$("$vg" --fill-c "$tmp/missing.vec" -o "$tmp/filled.vec" 2>&1) || rc=$?
+[ $rc -eq 2 ] && grep -q "missing.vec" <<<"$err" && cmp -s "$tmp/a.vec" "$tmp/filled.vec" ||
+    bad "stc_vecgen --fill-c missing.vec: exit $rc, '$err', or -o clobbered"
+rc=0
+"$vg" --fill-c "$tmp/zero-c.vec" >/dev/null 2>&1 || rc=$?
+[ $rc -eq 2 ] || bad "stc_vecgen --fill-c without -o: exit $rc, not 2"
+say "stc_vecgen --fill-c: C from the reference, errors exit 2 without clobbering"
 exit $fail

@@ -18,14 +18,25 @@
 #             equiv_struct, equiv_induct: induction over 2 cycles)
 #   protocol  the protocol assertions of rtl/stc_tile.v (STC_ASSERT) for
 #             every input sequence that keeps the inputs' own protocol,
-#             bounded: PROTOCOL_DEPTH cycles from reset (Yosys sat)
+#             unbounded (ABC pdr: IC3, from reset; if it does not decide
+#             within PDR_TIMEOUT, bounded: PROTOCOL_DEPTH cycles, ABC bmc3,
+#             and the verdict says so); protocol-dbuf the
+#             same in the dbuf micro-architecture (WBUF=2)
+#   skip      a tile with skip bit b against one computing all-zero block
+#             b, the same free operands (formal/stc_skip_miter.sv): the
+#             same result rows and err_o for every command shape of the
+#             small tile, bounded: one command from reset (ABC bmc3)
 # Each prints one line: proof, verdict, what, how, parameters, solver, time.
 # A failing proof writes its counterexample as a VCD with a GTKWave save
-# file beside it (OUT/<proof>/counterexample.{vcd,gtkw}).
+# file beside it (OUT/<proof>/counterexample.{vcd,gtkw}); the skip proof's
+# also as a vector file (OUT/skip/counterexample.vec) the lockstep runner
+# replays.
 #
-# Environment: YOSYS (yosys), YOSYS_SMTBMC (yosys-smtbmc), FORMAL_N (4),
-# FORMAL_M_MAX (4), FORMAL_KB_MAX (2), PROTOCOL_DEPTH (20),
-# GATE_TRACE_DEPTH (16), PROOFS ("decode gating protocol").
+# Environment: YOSYS (yosys), YOSYS_SMTBMC (yosys-smtbmc), YOSYS_ABC
+# (yosys-abc), VECGEN (build/stc_vecgen), FORMAL_N (4),
+# FORMAL_M_MAX (4), FORMAL_KB_MAX (2), PDR_TIMEOUT (300 s),
+# PROTOCOL_DEPTH (40: the bounded check if pdr does not decide in time),
+# GATE_TRACE_DEPTH (16), PROOFS ("decode gating protocol protocol-dbuf skip").
 # Exit status: 0 every proof holds, 1 a proof failed, 2 a set-up error.
 set -euo pipefail
 
@@ -41,12 +52,15 @@ done
 
 YOSYS=${YOSYS:-yosys}
 YOSYS_SMTBMC=${YOSYS_SMTBMC:-yosys-smtbmc}
+YOSYS_ABC=${YOSYS_ABC:-yosys-abc}
+VECGEN=${VECGEN:-$here/build/stc_vecgen}
 N=${FORMAL_N:-4}
 M_MAX=${FORMAL_M_MAX:-4}
 KB_MAX=${FORMAL_KB_MAX:-2}
-PROTOCOL_DEPTH=${PROTOCOL_DEPTH:-20}
+PDR_TIMEOUT=${PDR_TIMEOUT:-300}
+PROTOCOL_DEPTH=${PROTOCOL_DEPTH:-40}
 GATE_TRACE_DEPTH=${GATE_TRACE_DEPTH:-16}
-PROOFS=${PROOFS:-decode gating protocol}
+PROOFS=${PROOFS:-decode gating protocol protocol-dbuf skip}
 here=$(cd "$(dirname "$0")/.." && pwd)
 params="N=$N M_MAX=$M_MAX KB_MAX=$KB_MAX"
 chparam="-chparam N $N -chparam M_MAX $M_MAX -chparam KB_MAX $KB_MAX"
@@ -67,7 +81,7 @@ failed=0
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 verdict() { # proof, PROVEN/FAILED, text, start time
-    printf 'formal: %-9s %-7s %s  %s s\n' "$1" "$2" "$3" "$(secs "$4")"
+    printf 'formal: %-13s %-7s %s  %s s\n' "$1" "$2" "$3" "$(secs "$4")"
     [ "$2" = PROVEN ] || failed=1
 }
 
@@ -169,38 +183,155 @@ proof_gating() {
     fi
 }
 
-# ---- protocol: the RTL's assertions, bounded -----------------------------------
+# ---- protocol: the RTL's assertions, unbounded -------------------------------
+# proof_protocol NAME WBUF: the assertions in the micro-architecture WBUF
+# (1 base, 2 dbuf: docs/architecture.md section 11)
 proof_protocol() {
-    local d=$out/protocol t0
+    local name=$1 wbuf=$2 d=$out/$1 t0 log
     t0=$(now)
     rm -rf "$d"
     mkdir -p "$d"
+    command -v "$YOSYS_ABC" >/dev/null || die "$YOSYS_ABC not found (make deps, group formal)"
     # cutpoint: the PE multipliers become free values (an over-approximation:
     # what holds for any product holds for the real one), which the
     # protocol does not depend on and the solver then need not bit-blast.
     "$YOSYS" -q -l "$d/yosys.log" -p "read_verilog -defer -formal -DSTC_ASSERT ${srcs[*]}; \
         read_verilog -defer -formal -sv $here/formal/stc_protocol_check.sv; \
-        hierarchy -top stc_protocol_check -chparam N $N -chparam M_MAX $M_MAX -chparam KB_MAX $KB_MAX; \
+        hierarchy -top stc_protocol_check $chparam -chparam WBUF $wbuf; \
         proc; setattr -set keep 1 w:*formal*; flatten; opt_clean; cutpoint t:\$mul; memory_map; opt -fast; \
-        sat -seq $PROTOCOL_DEPTH -prove-asserts -set-assumes -show-public -dump_vcd $d/counterexample.vcd" \
+        async2sync; setundef -anyseq; opt_clean; write_rtlil $d/check.il; techmap; opt -fast; dffunmap; \
+        setundef -zero; aigmap; opt_clean; write_aiger -ascii -zinit -map $d/check.aim $d/check.aag" \
         >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
-    if grep -q 'no model found: SUCCESS' "$d/yosys.log"; then
-        rm -f "$d/counterexample.vcd"
-        verdict protocol PROVEN "the $(grep -c 'assert (' "$(src_of stc_tile.v)") assertions of stc_tile (STC_ASSERT) for every input sequence keeping the input protocol  [bounded: $PROTOCOL_DEPTH cycles from reset; Yosys sat, MiniSAT; $params]" "$t0"
-    elif grep -q 'model found: FAIL' "$d/yosys.log"; then
-        verdict protocol FAILED "an assertion of stc_tile (STC_ASSERT) fails within $PROTOCOL_DEPTH cycles from reset  [Yosys sat; $params]" "$t0"
+    python3 "$here/scripts/aiger_tie.py" "$d/check.aag" "$d/check.aim" "$d/check.aig" ||
+        die "cannot convert $d/check.aag"
+    log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; pdr -T $PDR_TIMEOUT; \
+        write_cex -a $d/check.cex" 2>&1) || die "yosys-abc failed on $d/check.aig"
+    printf '%s\n' "$log" >"$d/abc.log"
+    local what="the $(grep -c 'assert (' "$(src_of stc_tile.v)") assertions of stc_tile (STC_ASSERT, WBUF=$wbuf) for every input sequence keeping the input protocol"
+    if grep -q 'Property proved' <<<"$log"; then
+        verdict "$name" PROVEN "$what  [unbounded: IC3/PDR from reset; ABC pdr; $params]" "$t0"
+        return
+    fi
+    if ! grep -q 'was asserted in frame' <<<"$log"; then
+        # pdr undecided within PDR_TIMEOUT: a bounded check instead, said so
+        log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; bmc3 -F $PROTOCOL_DEPTH; \
+            write_cex -a $d/check.cex" 2>&1) || die "yosys-abc failed on $d/check.aig"
+        printf '%s\n' "$log" >>"$d/abc.log"
+        if grep -q "No output asserted in $PROTOCOL_DEPTH frames" <<<"$log"; then
+            verdict "$name" PROVEN "$what  [bounded: $PROTOCOL_DEPTH cycles from reset (pdr undecided in $PDR_TIMEOUT s); ABC bmc3; $params]" "$t0"
+            return
+        fi
+    fi
+    if grep -q 'was asserted in frame' <<<"$log"; then
+        verdict "$name" FAILED "an assertion of stc_tile (STC_ASSERT) fails $(grep -o 'in frame [0-9]*' <<<"$log" | head -1) from reset  [ABC pdr; $params]" "$t0"
+        abc_cex "$d" check
         cex "$d" rst_ni cmd_valid_i cmd_ready_o bias_valid_i w_valid_i w_ready_o \
             a_valid_i a_ready_o res_valid_o res_ready_i res_data_o busy_o err_o
     else
-        die "no SAT verdict in $d/yosys.log"
+        die "no verdict from ABC: $d/abc.log"
     fi
+}
+
+# skip_vector DIR MODE M NBLK B BIAS: the failing command as a vector file
+# for the lockstep runner (scripts/formal_vec.py; C from stc_vecgen).
+skip_vector() {
+    local dir=$1 rc=0
+    shift
+    python3 "$here/scripts/formal_vec.py" "$dir/counterexample.vcd" "$dir/counterexample.tmp.vec" \
+        "$N" "$M_MAX" "$KB_MAX" "$@" || rc=$?
+    [ "$rc" = 1 ] && return # said why it does not fit
+    [ "$rc" = 0 ] || die "cannot write the counterexample's vector"
+    "$VECGEN" --fill-c "$dir/counterexample.tmp.vec" -o "$dir/counterexample.vec" ||
+        die "$VECGEN could not complete $dir/counterexample.tmp.vec"
+    rm -f "$dir/counterexample.tmp.vec"
+    echo "  vector: $dir/counterexample.vec (the skipping tile's command; replay against the model:"
+    echo "          build/stc_sim-n$N $dir/counterexample.vec)"
+}
+
+# abc_cex DIR NAME [NAME=VALUE...]: ABC's counterexample DIR/NAME.cex on
+# DIR/NAME.aag (its inputs tied as given) as an AIGER witness, replayed by
+# Yosys on DIR/NAME.il into DIR/counterexample.vcd.
+abc_cex() {
+    local dir=$1 name=$2
+    shift 2
+    python3 "$here/scripts/aiger_tie.py" --witness "$dir/$name.aag" "$dir/$name.aim" "$dir/$name.cex" \
+        "$dir/counterexample.aiw" "$@" || die "cannot read ABC's counterexample $dir/$name.cex"
+    "$YOSYS" -q -l "$dir/sim.log" -p "read_rtlil $dir/$name.il; sim -zinit -r $dir/counterexample.aiw \
+        -map $dir/$name.aim -clock clk_i -vcd $dir/counterexample.vcd" >/dev/null 2>&1 ||
+        die "yosys sim failed: $dir/sim.log"
+    # the replay names the assertions that fail: file:line.col-line.col
+    local loc file line
+    grep -o 'Assert [^ ]* ([^)]*) failed' "$dir/sim.log" | sed 's/.*|//; s/.*(//; s/) failed//' | sort -u |
+        while read -r loc; do
+            file=${loc%%:*}
+            line=${loc##*-}
+            line=${line%%.*}
+            printf '  assertion failed: %s:%s: %s\n' "$(basename "$file")" "${loc#*:}" \
+                "$(sed -n "${line}p" "$file" 2>/dev/null | sed 's/^[[:space:]]*//')"
+        done
+}
+
+# ---- skip: a skipped all-zero block changes no result ------------------------
+# The miter (formal/stc_skip_miter.sv) is built once, down to an AIG, with
+# the command's shape as inputs; scripts/aiger_tie.py ties them per shape,
+# and ABC's bmc3 checks every cycle up to the shape's bound. With the
+# control constant, ABC's structural hashing folds the two tiles'
+# datapaths into one; Yosys sat and z3, which do not, did not finish one
+# shape in 15 minutes.
+proof_skip() {
+    local d=$out/skip t0 mode m nblk b bias cycles depth shapes=0 tag log
+    t0=$(now)
+    rm -rf "$d"
+    mkdir -p "$d"
+    command -v "$YOSYS_ABC" >/dev/null || die "$YOSYS_ABC not found (make deps, group formal)"
+    "$YOSYS" -q -l "$d/yosys.log" -p "read_verilog -defer ${srcs[*]}; \
+        read_verilog -defer -formal -sv $here/formal/stc_formal_tile.sv $here/formal/stc_skip_miter.sv; \
+        hierarchy -top stc_skip_miter $chparam; proc; flatten; rename -top skip_miter; opt_clean; \
+        memory_map; opt -fast; async2sync; write_rtlil $d/miter.il; techmap; opt -fast; dffunmap; \
+        setundef -zero; aigmap; opt_clean; write_aiger -ascii -zinit -map $d/miter.aim $d/miter.aag" \
+        >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
+    for mode in 0 1; do
+        for bias in 0 1; do
+            for nblk in $(seq 1 "$KB_MAX"); do
+                for b in $(seq 0 $((nblk - 1))); do
+                    for m in $(seq 1 "$M_MAX"); do
+                        # u_full's cycles with no stalls (docs/architecture.md
+                        # section 6, base), and a margin for the command
+                        cycles=$(((bias ? m : 0) + nblk * (m + 3 * N + 1) + m))
+                        depth=$((cycles + 4))
+                        tag="mode=$mode m=$m nblk=$nblk b=$b bias=$bias"
+                        python3 "$here/scripts/aiger_tie.py" "$d/miter.aag" "$d/miter.aim" "$d/shape.aig" \
+                            mode_i=$mode m_i=$m nblk_i=$nblk b_i=$b bias_i=$bias depth_i=$depth ||
+                            die "cannot tie the shape $tag"
+                        log=$("$YOSYS_ABC" -c "read_aiger $d/shape.aig; fold; strash; \
+                            bmc3 -F $((depth + 3)); write_cex -a $d/miter.cex" 2>&1) ||
+                            die "yosys-abc failed on $tag"
+                        shapes=$((shapes + 1))
+                        if grep -q "No output asserted in $((depth + 3)) frames" <<<"$log"; then
+                            continue
+                        fi
+                        grep -q 'was asserted in frame' <<<"$log" || die "no bmc3 verdict for $tag: $log"
+                        verdict skip FAILED "block skip changes the result rows or err_o, or a tile does not finish, for the command $tag  [bounded: $depth cycles; ABC bmc3; $params]" "$t0"
+                        abc_cex "$d" miter mode_i=$mode m_i=$m nblk_i=$nblk b_i=$b bias_i=$bias depth_i=$depth
+                        echo "  rows delivered and err_o (full, skip) in the last cycle:"
+                        cex "$d" step_q rows_full rows_skip err done
+                        skip_vector "$d" "$mode" "$m" "$nblk" "$b" "$bias"
+                        return
+                    done
+                done
+            done
+        done
+    done
+    verdict skip PROVEN "for every command shape ($shapes: dense and 2:4, bias or not, M 1..$M_MAX, nblk 1..$KB_MAX, every block b) and every operand value, skipping all-zero block b gives the same result rows and err_o as computing it  [bounded: one command from reset, u_full's cycles + 4; ABC bmc3; $params]" "$t0"
 }
 
 mkdir -p "$out"
 for p in $PROOFS; do
     case "$p" in
-    decode | gating | protocol) "proof_$p" ;;
-    *) die "unknown proof '$p' (PROOFS: decode gating protocol)" ;;
+    decode | gating | skip) "proof_$p" ;;
+    protocol) proof_protocol protocol 1 ;;
+    protocol-dbuf) proof_protocol protocol-dbuf 2 ;;
+    *) die "unknown proof '$p' (PROOFS: decode gating protocol protocol-dbuf skip)" ;;
     esac
 done
 exit $failed

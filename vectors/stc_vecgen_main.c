@@ -9,6 +9,7 @@
  *   stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec
  *   stc_vecgen --regression DIR
  *   stc_vecgen --directed DIR --n N
+ *   stc_vecgen --fill-c FILE -o out.vec
  *
  * Exit status: 0 ok, 2 usage or generation error.
  */
@@ -26,6 +27,7 @@ typedef struct gen_cli {
     const char *out;
     const char *regression;
     const char *directed;
+    const char *fill_c;
     const char *stream;
     unsigned len;
     unsigned blocks;
@@ -48,6 +50,7 @@ enum {
     OPT_OUT,
     OPT_REGRESSION,
     OPT_DIRECTED,
+    OPT_FILL_C,
 };
 
 static const stc_opt stc_gen_opt_table[] = {
@@ -64,6 +67,9 @@ static const stc_opt stc_gen_opt_table[] = {
     {OPT_LEN, "len", 0, "L", "commands in a mix stream"},
     {OPT_OUT, "out", 'o', "FILE", "the vector or stream file to write (atomically)"},
     {OPT_REGRESSION, "regression", 0, "DIR", "write the checked-in regression set into DIR"},
+    {OPT_FILL_C, "fill-c", 0, "FILE",
+     "read the vector FILE, set its C to the functional reference's\n"
+     "result and write it to -o (for vectors written by other tools)"},
     {OPT_DIRECTED, "directed", 0, "DIR",
      "write the directed vectors that close the coverage bins\n"
      "random generation misses (with --n) into DIR"},
@@ -75,7 +81,8 @@ static stc_cmd stc_gen_cmd = {
     "--class CLASS --n N --m M (--k K | --blocks B) --seed S [options] -o out.vec\n"
     "--stream KIND --n N --seed S [--len L] -o out.vec\n"
     "--regression DIR\n"
-    "--directed DIR --n N",
+    "--directed DIR --n N\n"
+    "--fill-c FILE -o out.vec",
     "Writes deterministic test vectors and command streams (docs/vector-format.md).",
     {stc_gen_opt_table, NULL},
     NULL, /* the class and stream lists, filled in by main */
@@ -121,6 +128,9 @@ static int stc_gen_apply(void *ctx, int id, const char *val)
         return 0;
     case OPT_DIRECTED:
         c->directed = val;
+        return 0;
+    case OPT_FILL_C:
+        c->fill_c = val;
         return 0;
     case OPT_STREAM:
         c->stream = val;
@@ -206,6 +216,27 @@ static int stc_run_one(const gen_cli *c)
     return 0;
 }
 
+/* --fill-c: a vector whose C another tool could not compute (the formal
+ * proofs' counterexamples, scripts/formal_vec.py) gets the functional
+ * reference's C, as every generated vector does. */
+static int stc_run_fill_c(const char *in, const char *out)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_vec v;
+    stc_status st = stc_vec_read(in, &v, err, sizeof err);
+    if (st == STC_OK) {
+        st = stc_vec_fill_expected(&v, err, sizeof err);
+        if (st == STC_OK)
+            st = stc_vec_write(out, &v, err, sizeof err);
+        stc_vec_free(&v);
+    }
+    if (st != STC_OK) {
+        fprintf(stderr, "stc_vecgen: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
 static int stc_run_stream(const gen_cli *c)
 {
     char err[STC_VEC_ERR_MAX];
@@ -240,6 +271,11 @@ int main(int argc, char **argv)
         if (c.nopts != 1)
             return stc_usage_error("--regression takes no other option");
         return stc_run_regression(c.regression);
+    }
+    if (c.fill_c) {
+        if (c.nopts != 2 || !c.out)
+            return stc_usage_error("--fill-c takes -o and no other option");
+        return stc_run_fill_c(c.fill_c, c.out);
     }
     if (c.directed) {
         if (c.nopts != 2 || !c.have_n)
