@@ -39,11 +39,14 @@ formal: $(VECGEN)
 # A bug's copy comes from tb/mutate.mk's rule ($(BUG_DIR)/<bug>/rtl/.applied).
 formal-bugs: $(VECGEN) $(foreach b,$(FORMAL_BUGS),$(BUG_DIR)/$(firstword $(subst :, ,$(b)))/rtl/.applied)
 	@$(DEPS) synth formal
-	@status=0; for b in $(FORMAL_BUGS); do id=$${b%%:*}; proof=$${b##*:}; \
+	@mkdir -p $(FORMAL_DIR)-bugs; status=0; for b in $(FORMAL_BUGS); do id=$${b%%:*}; proof=$${b##*:}; \
 	  echo "== formal-bugs: $$id, proof $$proof"; rc=0; \
 	  $(FORMAL_ENV) PROOFS=$$proof scripts/formal.sh $(FORMAL_DIR)-bugs/$$id \
-	    $(foreach s,$(notdir $(RTL_SRCS)),$(BUG_DIR)/$$id/rtl/$(s)) || rc=$$?; \
-	  case $$rc in 1) echo "formal-bugs: $$id caught by $$proof";; \
+	    $(foreach s,$(notdir $(RTL_SRCS)),$(BUG_DIR)/$$id/rtl/$(s)) \
+	    >$(FORMAL_DIR)-bugs/$$id.log 2>&1 || rc=$$?; cat $(FORMAL_DIR)-bugs/$$id.log; \
+	  case $$rc in 1) if grep -q '^formal: [a-z-]* *FAILED' $(FORMAL_DIR)-bugs/$$id.log; then \
+	        echo "formal-bugs: $$id caught by $$proof"; \
+	      else echo "formal-bugs: $$id NOT caught by $$proof (undecided)" >&2; status=1; fi;; \
 	    0) echo "formal-bugs: $$id NOT caught by $$proof" >&2; status=1;; \
 	    *) echo "formal-bugs: $$id: set-up error (exit $$rc)" >&2; exit 2;; esac; \
 	done; exit $$status

@@ -6,9 +6,9 @@
 // assumptions are the inputs' own protocol: the tile starts in reset, and
 // a source keeps its valid and its payload until the transfer. make formal
 // proves the tile's assertions with ABC's pdr (IC3), unbounded. It
-// instantiates stc_tile itself, not formal/stc_formal_tile.sv: pdr's run
-// time depends on the netlist's order, and through the wrapper it did not
-// finish in 11 minutes where it proves this in about one.
+// instantiates stc_tile itself, not through a wrapper without the probes:
+// pdr's run time depends on the netlist's shape, and through such a
+// wrapper it did not finish in 11 minutes where it proves this in one.
 `default_nettype none
 
 module stc_protocol_check #(

@@ -162,7 +162,7 @@ module stc_skip_miter #(
         end
       end
 
-      stc_formal_tile #(
+      stc_tile #(
         .N      (N),
         .M_MAX  (M_MAX),
         .KB_MAX (KB_MAX)
@@ -190,7 +190,25 @@ module stc_skip_miter #(
         .res_ready_i  (1'b1),
         .res_data_o   (res_data[32*N*t +: 32*N]),
         .busy_o       (busy),
-        .err_o        (err[t])
+        .err_o        (err[t]),
+        // probes: unused here
+        .dbg_state_o     (),
+        .dbg_blk_o       (),
+        .dbg_beat_o      (),
+        .dbg_pe_v_o      (),
+        .dbg_pe_en_o     (),
+        .dbg_pe_en_q_o   (),
+        .dbg_pe_pv_o     (),
+        .dbg_pe_w_o      (),
+        .dbg_pe_idx_o    (),
+        .dbg_pe_act_o    (),
+        .dbg_pe_prod_o   (),
+        .dbg_pe_psum_o   (),
+        .dbg_bot_v_o     (),
+        .dbg_acc_we_o    (),
+        .dbg_acc_row_o   (),
+        .dbg_acc_wdata_o (),
+        .dbg_cnt_o       ()
       );
 
       // the result rows, stored by index (rows beyond M are not kept)

@@ -103,6 +103,9 @@ def witness(argv):
         for idx, v in tied.items():
             bits[idx] = str(v)
         out.append("".join(bits))
+    # one more frame, the last repeated: Yosys sim checks the assertions of
+    # a frame when it steps past it
+    out.append(out[-1])
     out.append(".")
     try:
         with open(dst + ".tmp", "w", encoding="ascii") as f:
