@@ -2,24 +2,26 @@
 // SPDX-License-Identifier: Apache-2.0
 // stc_skip_miter - block skip changes no result row (docs/architecture.md
 // sections 4 and 6). Two instances of the tile run one command of the same
-// shape (MODE, M rows, NBLK blocks, BIAS) on the same operands, free values
-// chosen once (anyconst: every A, W, metadata and bias value, illegal
-// metadata included):
-//  - u_full computes every block; block B's weights are all zero there
-//    (with a legal metadata code);
-//  - u_skip has skip bit B set, so it never loads nor streams block B.
+// shape (mode_i, m_i rows, nblk_i blocks, bias_i: inputs the caller ties to
+// constants) on the same operands, free values chosen once (anyconst: every
+// A, W, metadata and bias value, illegal metadata included):
+//  - u_full (g_inst[0]) computes every block; block b_i's weights are all
+//    zero there (with the legal metadata code 0x4);
+//  - u_skip (g_inst[1]) has skip bit b_i set, so it never loads nor
+//    streams block b_i.
 // Each instance has its own host, which sends the rows the instance asks
 // for, in its own order. u_full's host never stalls. u_skip's host offers
 // its k-th weight (activation) beat only once u_full takes its k-th beat
-// of a block other than B: the skipped tile waits while the full one
-// computes the zero block, so their passes line up and the solver's
-// structural hashing folds the two datapaths together. The waiting is an
-// input stall, which the tile must accept at any point.
+// of a block other than b_i: the skipping tile waits while the other
+// computes the zero block, so their passes line up and ABC's structural
+// hashing folds the two datapaths together. The waiting is an input
+// stall, which the tile must accept at any point.
 // Every result row is stored by index, per instance; once both have
-// delivered all M rows the stores must be equal and err_o must agree, and
-// both must be done within DEPTH cycles. Bounded, one command from reset:
-// make formal (scripts/formal.sh) runs Yosys sat over every shape of the
-// small tile with DEPTH just past u_full's last row.
+// delivered all m_i rows the stores must be equal and err_o must agree,
+// and both must be done by cycle depth_i. Bounded, one command from reset:
+// make formal (scripts/formal.sh) ties the shape, builds an AIG and runs
+// ABC's bmc3 for every shape of the small tile, depth_i just past
+// u_full's last row.
 `default_nettype none
 
 module stc_skip_miter #(
@@ -39,7 +41,7 @@ module stc_skip_miter #(
   input wire [7:0]   depth_i    // the bound: both done by this cycle
 );
 
-  localparam integer CW = KBW + MW + 2;     // beat counters: NBLK * max(N, M) beats
+  localparam integer CW = KBW + MW + 2;     // beat counters: nblk * max(N, M) beats
 
   // ---- the operands: free, the same for both instances -------------------
   (* anyconst *) wire [16*N*M_MAX*KB_MAX-1:0] a_all;     // A beat (row m, block b)
