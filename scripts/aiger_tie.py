@@ -23,6 +23,9 @@ the two tiles' datapaths together. Exit 2 on bad input, naming the file.
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from formal_cex import write_atomic  # noqa: E402
+
 
 def die(msg):
     print(f"aiger_tie.py: {msg}", file=sys.stderr)
@@ -65,11 +68,12 @@ def ties(args, inputs, path):
     return out
 
 
-def read_aag(path):
-    """The lines of an ASCII AIGER file and its header counts M I L O A B C."""
+def read_aag(path, header_only=False):
+    """The lines of an ASCII AIGER file (only the first with header_only)
+    and its header counts M I L O A B C."""
     try:
         with open(path, encoding="ascii") as f:
-            lines = f.read().split("\n")
+            lines = [f.readline()] if header_only else f.read().split("\n")
     except OSError as e:
         die(f"{path}: {e.strerror}")
     head = lines[0].split()
@@ -82,12 +86,20 @@ def read_aag(path):
     return lines, counts
 
 
+def write(path, data):
+    """write_atomic, or exit 2 naming the file."""
+    try:
+        write_atomic(path, data)
+    except OSError as e:
+        die(f"{path}: {e.strerror}")
+
+
 def witness(argv):
     """--witness IN.aag IN.aim CEX OUT.aiw NAME=VALUE..."""
     if len(argv) < 4:
         die("usage: scripts/aiger_tie.py --witness IN.aag IN.aim CEX OUT.aiw [NAME=VALUE...]")
     src, amap, cex, dst = argv[:4]
-    _, (_, i, l, *_) = read_aag(src)
+    _, (_, i, l, *_) = read_aag(src, header_only=True)
     tied = ties(argv[4:], read_map(amap), amap)
     try:
         with open(cex, encoding="ascii") as f:
@@ -107,12 +119,7 @@ def witness(argv):
     # a frame when it steps past it
     out.append(out[-1])
     out.append(".")
-    try:
-        with open(dst + ".tmp", "w", encoding="ascii") as f:
-            f.write("\n".join(out) + "\n")
-        os.replace(dst + ".tmp", dst)
-    except OSError as e:
-        die(f"{dst}: {e.strerror}")
+    write(dst, ("\n".join(out) + "\n").encode("ascii"))
 
 
 def main():
@@ -134,7 +141,7 @@ def main():
 
     def sub(tok):
         t = int(tok)
-        return str(lit.get(t, t))
+        return lit.get(t, t)
 
     first = 1 + i
     if any(int(lines[1 + k]) != 2 * (k + 1) for k in range(i)):
@@ -142,13 +149,13 @@ def main():
     body = [f"aig {m} {i} {l} {o} {a} {b} {c}"]
     for n in range(first, first + l):  # latches: lhs next [init]
         w = lines[n].split()
-        body.append(" ".join([sub(w[1])] + w[2:]))
+        body.append(" ".join([str(sub(w[1]))] + w[2:]))
     for n in range(first + l, first + l + o + b + c):  # outputs, bad, constraints
-        body.append(sub(lines[n]))
+        body.append(str(sub(lines[n])))
     ands = bytearray()
     for k, n in enumerate(range(first + l + o + b + c, first + l + o + b + c + a)):
         lhs, r0, r1 = (int(x) for x in lines[n].split())
-        r0, r1 = int(sub(r0)), int(sub(r1))
+        r0, r1 = sub(r0), sub(r1)
         if r0 < r1:
             r0, r1 = r1, r0
         if lhs != 2 * (i + l + 1 + k) or r0 >= lhs:
@@ -158,13 +165,7 @@ def main():
                 ands.append((d & 0x7F) | 0x80)
                 d >>= 7
             ands.append(d)
-    try:
-        with open(dst + ".tmp", "wb") as f:
-            f.write(("\n".join(body) + "\n").encode("ascii"))
-            f.write(bytes(ands))
-        os.replace(dst + ".tmp", dst)
-    except OSError as e:
-        die(f"{dst}: {e.strerror}")
+    write(dst, ("\n".join(body) + "\n").encode("ascii") + bytes(ands))
 
 
 if __name__ == "__main__":

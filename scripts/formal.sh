@@ -70,6 +70,7 @@ chparam="-chparam N $N -chparam M_MAX $M_MAX -chparam KB_MAX $KB_MAX"
 command -v "$YOSYS" >/dev/null || die "$YOSYS not found (make deps, group formal)"
 command -v "$YOSYS_SMTBMC" >/dev/null || die "$YOSYS_SMTBMC not found (make deps, group formal)"
 command -v z3 >/dev/null || die "z3 not found (make deps, group formal)"
+command -v "$YOSYS_ABC" >/dev/null || die "$YOSYS_ABC not found (make deps, group formal)"
 
 src_of() { # the source whose file name is $1
     local f
@@ -185,15 +186,22 @@ proof_gating() {
     fi
 }
 
+# to_aig DIR NAME: the Yosys passes that end a proof's script: the design
+# as DIR/NAME.il (what abc_cex replays), then as an ASCII AIG with its map
+# (DIR/NAME.aag, DIR/NAME.aim) for scripts/aiger_tie.py and ABC.
+to_aig() {
+    echo "write_rtlil $1/$2.il; techmap; opt -fast; dffunmap; setundef -zero; aigmap; opt_clean; \
+        write_aiger -ascii -zinit -map $1/$2.aim $1/$2.aag"
+}
+
 # ---- protocol: the RTL's assertions, unbounded -------------------------------
 # proof_protocol NAME WBUF: the assertions in the micro-architecture WBUF
 # (1 base, 2 dbuf: docs/architecture.md section 11)
 proof_protocol() {
-    local name=$1 wbuf=$2 d=$out/$1 t0 log
+    local name=$1 wbuf=$2 d=$out/$1 t0 log engine=pdr
     t0=$(now)
     rm -rf "$d"
     mkdir -p "$d"
-    command -v "$YOSYS_ABC" >/dev/null || die "$YOSYS_ABC not found (make deps, group formal)"
     # cutpoint: the PE multipliers become free values (an over-approximation:
     # what holds for any product holds for the real one), which the
     # protocol does not depend on and the solver then need not bit-blast.
@@ -201,8 +209,7 @@ proof_protocol() {
         read_verilog -defer -formal -sv $here/formal/stc_protocol_check.sv; \
         hierarchy -top stc_protocol_check $chparam -chparam WBUF $wbuf; \
         proc; setattr -set keep 1 w:*formal*; flatten; opt_clean; cutpoint t:\$mul; memory_map; opt -fast; \
-        async2sync; setundef -anyseq; opt_clean; write_rtlil $d/check.il; techmap; opt -fast; dffunmap; \
-        setundef -zero; aigmap; opt_clean; write_aiger -ascii -zinit -map $d/check.aim $d/check.aag" \
+        async2sync; setundef -anyseq; opt_clean; $(to_aig "$d" check)" \
         >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
     python3 "$here/scripts/aiger_tie.py" "$d/check.aag" "$d/check.aim" "$d/check.aig" ||
         die "cannot convert $d/check.aag"
@@ -216,6 +223,7 @@ proof_protocol() {
     fi
     if ! grep -q 'was asserted in frame' <<<"$log"; then
         # pdr undecided within PDR_TIMEOUT: a bounded check instead, said so
+        engine=bmc3
         log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; bmc3 -F $PROTOCOL_DEPTH; \
             write_cex -a $d/check.cex" 2>&1) || die "yosys-abc failed on $d/check.aig"
         printf '%s\n' "$log" >>"$d/abc.log"
@@ -225,7 +233,7 @@ proof_protocol() {
         fi
     fi
     if grep -q 'was asserted in frame' <<<"$log"; then
-        verdict "$name" FAILED "an assertion of stc_tile (STC_ASSERT) fails $(grep -o 'in frame [0-9]*' <<<"$log" | head -1) from reset  [ABC pdr; $params]" "$t0"
+        verdict "$name" FAILED "an assertion of stc_tile (STC_ASSERT) fails $(grep -o 'in frame [0-9]*' <<<"$log" | head -1) from reset  [ABC $engine; $params]" "$t0"
         abc_cex "$d" check
         cex "$d" rst_ni cmd_valid_i cmd_ready_o bias_valid_i w_valid_i w_ready_o \
             a_valid_i a_ready_o res_valid_o res_ready_i res_data_o busy_o err_o
@@ -287,12 +295,10 @@ proof_skip() {
     t0=$(now)
     rm -rf "$d"
     mkdir -p "$d"
-    command -v "$YOSYS_ABC" >/dev/null || die "$YOSYS_ABC not found (make deps, group formal)"
     "$YOSYS" -q -l "$d/yosys.log" -p "read_verilog -defer ${srcs[*]}; \
         read_verilog -defer -formal -sv $here/formal/stc_skip_miter.sv; \
         hierarchy -top stc_skip_miter $chparam; proc; flatten; rename -top skip_miter; opt_clean; \
-        memory_map; opt -fast; async2sync; write_rtlil $d/miter.il; techmap; opt -fast; dffunmap; \
-        setundef -zero; aigmap; opt_clean; write_aiger -ascii -zinit -map $d/miter.aim $d/miter.aag" \
+        memory_map; opt -fast; async2sync; $(to_aig "$d" miter)" \
         >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
     for mode in 0 1; do
         for bias in 0 1; do

@@ -2,8 +2,10 @@
 # Copyright 2026 STC contributors
 # SPDX-License-Identifier: Apache-2.0
 """formal_cex.py - reads a counterexample of make formal (a VCD written by
-Yosys sat or yosys-smtbmc), prints the named signals in its last two steps
-(an assertion fails in the last) and writes a GTKWave save file for it.
+Yosys sat, yosys-smtbmc or Yosys sim), prints the named signals in its last
+two steps (an assertion fails in the last) and writes a GTKWave save file
+for it. read_vcd and write_atomic serve the other formal scripts too
+(aiger_tie.py, formal_vec.py).
 
 usage: scripts/formal_cex.py VCD GTKW SIGNAL...
   SIGNAL: top-level signals of the harness to show, in order (those the
@@ -16,6 +18,20 @@ import sys
 def die(msg):
     print("formal_cex.py: " + msg, file=sys.stderr)
     sys.exit(2)
+
+
+def write_atomic(path, data):
+    """Writes bytes to path through a temporary file beside it, renamed over
+    it: an existing file is never half-written. Raises OSError."""
+    tmp = "%s.tmp.%d" % (path, os.getpid())
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
 
 
 def read_vcd(path):
@@ -83,12 +99,12 @@ def main():
             shown.append("%s=%s" % (s, v))
         if shown:
             print("  time %d: %s" % (at, " ".join(shown)))
-    with open(gtkw, "w", encoding="utf-8") as f:
-        f.write('[dumpfile] "%s"\n[timestart] 0\n' % os.path.abspath(vcd))
-        for s in wanted:
-            key = plain_top + "." + s
-            if key in full:
-                f.write("%s\n" % full[key])
+    text = '[dumpfile] "%s"\n[timestart] 0\n' % os.path.abspath(vcd)
+    text += "".join("%s\n" % full[plain_top + "." + s] for s in wanted if plain_top + "." + s in full)
+    try:
+        write_atomic(gtkw, text.encode("utf-8"))
+    except OSError as e:
+        die("%s: %s" % (gtkw, e.strerror))
     print("  counterexample: %s (gtkwave %s)" % (vcd, gtkw))
 
 

@@ -21,7 +21,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from formal_cex import read_vcd  # noqa: E402
+from formal_cex import read_vcd, write_atomic  # noqa: E402
 
 CODES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "formal", "stc_meta_codes.hex")
 
@@ -31,9 +31,10 @@ def die(msg, code=2):
     sys.exit(code)
 
 
-def final_value(vcd, signal):
-    """The last value of a top-level signal of the VCD, as an integer."""
-    top, names, changes = read_vcd(vcd)
+def final_value(vcd, trace, signal):
+    """The last value of a top-level signal of the VCD (read_vcd's trace),
+    as an integer."""
+    top, names, changes = trace
     want = top.replace("\\", "") + "." + signal
     for ident, name in names.items():
         if name.replace("\\", "") == want and changes.get(ident):
@@ -72,8 +73,9 @@ def main():
         die("N M_MAX KB_MAX MODE M NBLK B BIAS must be integers")
     if not (0 < m <= m_max and 0 < nblk <= kb_max and 0 <= b < nblk and n % 2 == 0):
         die("shape out of range")
+    trace = read_vcd(vcd)
     a_all, w_all, meta_all, bias_all = (
-        final_value(vcd, s) for s in ("a_all", "w_all", "meta_all", "bias_all"))
+        final_value(vcd, trace, s) for s in ("a_all", "w_all", "meta_all", "bias_all"))
     legal = legal_codes()
     kd = 2 * n if mode else n
     lines = ["// stc-vector 1", "// class formal-skip", "// seed 0", "// n %d" % n,
@@ -113,9 +115,7 @@ def main():
     lines += [" ".join(["00000000"] * n) for _ in range(m)]
     lines.append("// end")
     try:
-        with open(out + ".tmp", "w", encoding="ascii") as f:
-            f.write("\n".join(lines) + "\n")
-        os.replace(out + ".tmp", out)
+        write_atomic(out, ("\n".join(lines) + "\n").encode("ascii"))
     except OSError as e:
         die("%s: %s" % (out, e.strerror))
 
