@@ -197,7 +197,7 @@ cosim-ci:
 CLI_TEST_N := 4
 cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
-          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW)
+          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN)
 	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
 
 # Touching a header rebuilds exactly what includes it (-MMD -MP).

@@ -15,7 +15,7 @@ bad() { echo "cli-test: FAIL: $*" >&2; fail=1; }
 
 progs=("$build/stc_sim-n$n" "$build/stc_debug-n$n" "$build/stc_soak-n$n" "$build/stc_fcov-n$n"
        "$build/stc_vecgen" "$build/stc_vecdump" "$build/sc-n$n/stc_sim_sc" "$build/sc/stc_tlm_example"
-       "$build/stc_gtkw")
+       "$build/stc_gtkw" "$build/stc_moegen")
 for p in "${progs[@]}"; do
     name=${p##*/}
     name=${name%-n"$n"}
@@ -82,4 +82,36 @@ rc=0
 "$vg" --fill-c "$tmp/zero-c.vec" >/dev/null 2>&1 || rc=$?
 [ $rc -eq 2 ] || bad "stc_vecgen --fill-c without -o: exit $rc, not 2"
 say "stc_vecgen --fill-c: C from the reference, errors exit 2 without clobbering"
+
+# stc_moegen: the same options write the same plan and vectors; a bad
+# distribution, scheme or output directory exits 2 and leaves a good plan
+# as it was.
+mg=$build/stc_moegen
+mgo=(--experts 8 --tokens 64 --topk 2 --n "$n" --d $((2 * n)) --seed 4)
+"$mg" --dist hot2 --schemes group,cap125 "${mgo[@]}" --out-dir "$tmp/moe1" --plan "$tmp/plan1.csv" &&
+    "$mg" --dist=hot2 --schemes=group,cap125 "${mgo[@]}" --out-dir="$tmp/moe2" --plan="$tmp/plan2.csv" &&
+    cmp -s "$tmp/plan1.csv" "$tmp/plan2.csv" && diff -r -q "$tmp/moe1" "$tmp/moe2" >/dev/null ||
+    bad "stc_moegen: two runs with the same options differ"
+[ "$(head -n 1 "$tmp/plan1.csv")" = dist,scheme,expert,chunk,load,m,useful,pad,dropped,vector ] ||
+    bad "stc_moegen: plan header '$(head -n 1 "$tmp/plan1.csv")'"
+cp "$tmp/plan1.csv" "$tmp/plan-good.csv"
+for args in "--dist lognormal --schemes group" "--dist hot2 --schemes cap50" "--dist hot9 --schemes group"; do
+    rc=0
+    # shellcheck disable=SC2086 # the option words of the case
+    err=$("$mg" $args "${mgo[@]}" --out-dir "$tmp/moe1" --plan "$tmp/plan1.csv" 2>&1) || rc=$?
+    if [ $rc -ne 2 ] || [[ $err != "stc_moegen: "* ]] || ! cmp -s "$tmp/plan1.csv" "$tmp/plan-good.csv"; then
+        bad "stc_moegen $args: exit $rc, '$err', or the plan clobbered"
+    fi
+done
+: >"$tmp/a-file"
+rc=0
+err=$("$mg" --dist hot2 --schemes group "${mgo[@]}" --out-dir "$tmp/a-file" --plan "$tmp/plan1.csv" 2>&1) || rc=$?
+[ $rc -eq 2 ] && [[ $err == *"a-file"* ]] || bad "stc_moegen --out-dir FILE: exit $rc, '$err'"
+"$build/stc_sim-n$n" --quiet "$tmp"/moe1/*.vec >/dev/null 2>&1 || bad "stc_moegen: its vectors do not pass the lockstep"
+say "stc_moegen: deterministic, errors exit 2 without clobbering the plan, vectors pass the lockstep"
+
+# --a-zeros: a bad value exits 2; the option changes A only.
+rc=0
+"$vg" --class dense --n "$n" --m 4 --blocks 2 --seed 1 --a-zeros 101 -o "$tmp/az.vec" >/dev/null 2>&1 || rc=$?
+[ $rc -eq 2 ] || bad "stc_vecgen --a-zeros 101: exit $rc, not 2"
 exit $fail

@@ -27,6 +27,10 @@ perf.cpu	docs/performance.md	make bench
 perf.instr	docs/performance.md	make bench
 report.sp24_saved	docs/report/summary.csv	make report
 report.block_of_ideal	docs/report/summary.csv	make report
+report.moe_hot10_step	docs/report/moe.csv	make report
+report.moe_hot10_dropped	docs/report/moe.csv	make report
+report.moe_uniform_bucket	docs/report/moe.csv	make report
+report.act_dense90	docs/report/act.csv	make report
 bugs.count	tb/bugs	(the patches)
 formal.asserts	rtl/stc_tile.v	(the STC_ASSERT block)
 bugs.caught	$build/bugs/table.md	make bugs
@@ -63,6 +67,14 @@ report_col() { # CONFIG M COLUMN
     awk -F, -v c="$1" -v m="$2" -v col="$3" '
         NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
         $ix["config"] == c && $ix["m"] == m { print $ix[col]; exit }' docs/report/summary.csv
+}
+
+# A column of a CSV with a header, on the row whose first two columns are
+# KEY1 and KEY2.
+csv_col() { # FILE KEY1 KEY2 COLUMN
+    awk -F, -v a="$2" -v b="$3" -v col="$4" '
+        NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
+        $1 == a && $2 == b { print $ix[col]; exit }' "$1"
 }
 
 # "hit/total" from an stc_fcov summary line "... (234/234 bins) ...".
@@ -114,6 +126,14 @@ figure() {
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
             $ix["class"] == "block" { v = $ix["speedup_of_ideal"]; if (!n++ || v < lo) lo = v; if (v > hi) hi = v }
             END { printf "%d-%d%%\n", int(100 * lo), int(100 * hi) }' "$src"
+        ;;
+    report.moe_hot10_step) printf '%.2fx\n' "$(csv_col "$src" hot10 group step_vs_ideal)" ;;
+    report.moe_hot10_dropped) awk -v x="$(csv_col "$src" hot10 cap100 dropped_frac)" 'BEGIN { printf "%.1f%%\n", 100 * x }' ;;
+    report.moe_uniform_bucket) printf '%.2fx\n' "$(csv_col "$src" uniform bucket step_vs_ideal)" ;;
+    report.act_dense90)
+        # act.csv: class, mode, a_zeros_req first; the dense run at 90%
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
+            $1 == "dense" && $3 == 90 { printf "%.1f%%\n", 100 * $ix["e_vs_0"]; exit }' "$src"
         ;;
     bugs.count) ls tb/bugs/*.patch | wc -l | tr -d ' ' ;;
     formal.asserts) grep -c '^ *assert (' "$src" ;;

@@ -6,7 +6,8 @@
 # usage: scripts/report.sh [--quick] BUILD_DIR [DOCS_DIR]
 #   env: VECGEN (default BUILD_DIR/stc_vecgen), SIM (default BUILD_DIR/stc_sim-n16),
 #        SIM_DBUF (the runner of the dbuf micro-architecture, default
-#        BUILD_DIR/uarch-dbuf/stc_sim-n16), JOBS (parallel runs, default 2),
+#        BUILD_DIR/uarch-dbuf/stc_sim-n16), MOEGEN (default BUILD_DIR/stc_moegen),
+#        JOBS (parallel runs, default 2),
 #        GNUPLOT (default gnuplot)
 #
 # Generates one vector per (configuration, M) into BUILD_DIR/report/vectors,
@@ -20,9 +21,17 @@
 # uarch.csv (report_uarch.awk) and the report's micro-architecture section
 # (report_uarch_md.awk).
 #
-# --quick: the same configurations at M = 16 only, into BUILD_DIR/report-quick,
-# counters and checks only (no plots, no report.md): what `make report-check`
-# runs.
+# Two more sections run their commands through the same lockstep:
+#   - mixture of experts (stc_moegen): T tokens routed to k of E experts
+#     under several load distributions, each expert's GEMM cut into tile
+#     commands by each dispatch scheme: moe.csv (report_moe.awk);
+#   - activation zeros: the same dense and 2:4 W with a growing share of A
+#     set to zero (stc_vecgen --a-zeros): act.csv (report_act.awk).
+#
+# --quick: the same configurations at M = 16 only, the MoE section for the
+# balanced and hot5 distributions and the activation section at 0, 50 and
+# 90% zeros, into BUILD_DIR/report-quick, counters and checks only (no
+# plots, no report.md): what `make report-check` runs.
 #
 # Deterministic: fixed seeds, fixed order, no timestamps or host names in any
 # output, so the same sources give byte-identical docs/report*.
@@ -37,6 +46,7 @@ docs=${2:-docs}
 VECGEN=${VECGEN:-$build/stc_vecgen}
 SIM=${SIM:-$build/stc_sim-n16}
 SIM_DBUF=${SIM_DBUF:-$build/uarch-dbuf/stc_sim-n16}
+MOEGEN=${MOEGEN:-$build/stc_moegen}
 JOBS=${JOBS:-2}
 GNUPLOT=${GNUPLOT:-gnuplot}
 
@@ -61,8 +71,23 @@ unstr90 unstructured 90
 unstr99 unstructured 99"
 # Also run on the dbuf micro-architecture: the shapes the tile executes.
 UARCH_CONFIGS="dense sp24 block75 sp24block75"
+# Mixture of experts: the design notes' shape (64 experts, 8192 tokens, top-2:
+# a mean of 256 tokens per expert), scaled in d (the commands' K, 4 blocks)
+# and h (one 16-column slice of each expert), which keeps the distribution of
+# M = n_e and with it the fill, drain and padding the tile pays per command.
+MOE_EXPERTS=64 MOE_TOKENS=8192 MOE_TOPK=2 MOE_D=64
+MOE_SCHEMES=group,cap100,cap125,cap150,bucket
+# Activation zeros: dense and 2:4 W, M = 64, the sweep's K.
+ACT_M=64
+if [ $quick = 1 ]; then
+    MOE_DISTS="balanced hot5"
+    ACT_ZEROS="0 50 90"
+else
+    MOE_DISTS="balanced uniform zipf hot2 hot5 hot10"
+    ACT_ZEROS="0 10 20 30 40 50 60 70 80 90"
+fi
 
-for tool in "$VECGEN" "$SIM" "$SIM_DBUF"; do
+for tool in "$VECGEN" "$SIM" "$SIM_DBUF" "$MOEGEN"; do
     [ -x "$tool" ] || { echo "report: $tool is missing (build it first: make $tool)" >&2; exit 2; }
 done
 
@@ -89,7 +114,12 @@ for id in $UARCH_CONFIGS; do
     awk -v id="$id" '$2 == id { print $1, $2, $5 }' "$jobs" >>"$jobs_dbuf"
 done
 total=$i
-export total VECGEN SIM SIM_DBUF N K SEED vecdir rundir
+moedir=$out/moe
+actdir=$out/act
+rm -rf "$moedir" "$actdir"
+mkdir -p "$moedir" "$actdir"
+export total VECGEN SIM SIM_DBUF MOEGEN N K SEED vecdir rundir moedir actdir \
+    MOE_EXPERTS MOE_TOKENS MOE_TOPK MOE_D MOE_SCHEMES ACT_M ACT_ZEROS
 
 t0=$(date +%s)
 echo "report: $total runs (N=$N, K=$K, M in {$MS}, seed $SEED), $JOBS in parallel"
@@ -137,7 +167,50 @@ run_dbuf_job() {
     fi
     printf '  [dbuf] %-12s M=%-5s %7s cycles  RTL == model\n' "$id" "$m" "$(awk -F, 'NR == 2 { print $15 }' "$csv")"
 }
-export -f run_job run_dbuf_job
+# One distribution of the MoE section: route, write every scheme's commands,
+# run them all in lockstep (one runner, one CSV line per command).
+run_moe_job() {
+    local dist=$1 log=$moedir/$1.log
+    if ! "$MOEGEN" --dist "$dist" --schemes "$MOE_SCHEMES" --experts "$MOE_EXPERTS" \
+        --tokens "$MOE_TOKENS" --topk "$MOE_TOPK" --n "$N" --d "$MOE_D" --seed "$SEED" \
+        --out-dir "$moedir/$dist" --plan "$moedir/$dist.plan.csv" >"$log" 2>&1; then
+        echo "report: MoE $dist: generator failed:" >&2
+        cat "$log" >&2
+        return 1
+    fi
+    local vecs
+    vecs=$(LC_ALL=C ls "$moedir/$dist"/*.vec)
+    # shellcheck disable=SC2086 # one word per vector path (no spaces under BUILD)
+    if ! "$SIM" --seed 1 --stall 0 --quiet --csv "$moedir/$dist.runs.csv" $vecs >>"$log" 2>&1; then
+        echo "report: MoE $dist: lockstep run FAILED (RTL and model disagree or bad input):" >&2
+        tail -n 20 "$log" >&2
+        return 1
+    fi
+    printf '  [moe] %-9s %4d commands  RTL == model\n' "$dist" "$(($(wc -l <"$moedir/$dist.runs.csv") - 1))"
+}
+
+# One class of the activation section: the same W with a growing share of
+# zeros in A.
+run_act_job() {
+    local cls=$1 az log=$actdir/$1.log vecs=()
+    : >"$log"
+    for az in $ACT_ZEROS; do
+        vecs+=("$actdir/$cls-az$az.vec")
+        if ! "$VECGEN" --class "$cls" --n "$N" --m "$ACT_M" --k "$K" --seed "$SEED" --a-zeros "$az" \
+            -o "$actdir/$cls-az$az.vec" >>"$log" 2>&1; then
+            echo "report: activation zeros $cls $az%: generator failed:" >&2
+            cat "$log" >&2
+            return 1
+        fi
+    done
+    if ! "$SIM" --seed 1 --stall 0 --quiet --csv "$actdir/$cls.runs.csv" "${vecs[@]}" >>"$log" 2>&1; then
+        echo "report: activation zeros $cls: lockstep run FAILED (RTL and model disagree or bad input):" >&2
+        tail -n 20 "$log" >&2
+        return 1
+    fi
+    printf '  [act] %-9s %4d runs      RTL == model\n' "$cls" "${#vecs[@]}"
+}
+export -f run_job run_dbuf_job run_moe_job run_act_job
 
 # Longest runs (largest M) first so the two cores finish together.
 sort -k5,5nr -k1,1n "$jobs" |
@@ -146,6 +219,12 @@ sort -k5,5nr -k1,1n "$jobs" |
 sort -k3,3nr -k1,1n "$jobs_dbuf" |
     xargs -P "$JOBS" -L 1 bash -c 'run_dbuf_job "$@"' _ ||
     { echo "report: dbuf sweep failed (see above)" >&2; exit 1; }
+{
+    for dist in $MOE_DISTS; do echo "moe $dist"; done
+    echo "act dense"
+    echo "act sp24"
+} | xargs -P "$JOBS" -L 1 bash -c 'run_$0_job "$@"' ||
+    { echo "report: MoE or activation sweep failed (see above)" >&2; exit 1; }
 
 # Merge in canonical order; the vector path is reduced to its file name so
 # the CSV does not depend on BUILD.
@@ -158,7 +237,7 @@ runs=$out/runs.csv
 } | awk -F, -v OFS=, 'NR > 1 { sub(/.*\//, "", $1) } { print }' >"$runs.tmp"
 mv "$runs.tmp" "$runs"
 
-awk -F, -f "$here/report_analyze.awk" "$runs" >"$out/summary.csv.tmp"
+awk -F, -f "$here/report_energy.awk" -f "$here/report_analyze.awk" "$runs" >"$out/summary.csv.tmp"
 mv "$out/summary.csv.tmp" "$out/summary.csv"
 
 # The dbuf runs beside the base ones, in the order of jobs-dbuf.txt.
@@ -169,6 +248,21 @@ mv "$out/summary.csv.tmp" "$out/summary.csv"
 } | awk -F, -v OFS=, '{ sub(/.*\//, "", $1); print }' >"$out/runs-dbuf.csv"
 awk -F, -f "$here/report_uarch.awk" "$runs" "$out/runs-dbuf.csv" >"$out/uarch.csv.tmp"
 mv "$out/uarch.csv.tmp" "$out/uarch.csv"
+
+# The MoE table: plans first, then the runs, both in MOE_DISTS order.
+plans=() moeruns=()
+for dist in $MOE_DISTS; do
+    plans+=("$moedir/$dist.plan.csv")
+    moeruns+=("$moedir/$dist.runs.csv")
+done
+awk -F, -v experts="$MOE_EXPERTS" -v tokens="$MOE_TOKENS" -v topk="$MOE_TOPK" -v d="$MOE_D" \
+    -f "$here/report_energy.awk" -f "$here/report_moe.awk" "${plans[@]}" "${moeruns[@]}" >"$out/moe.csv.tmp"
+mv "$out/moe.csv.tmp" "$out/moe.csv"
+{
+    head -n 1 "$actdir/dense.runs.csv"
+    tail -q -n +2 "$actdir/dense.runs.csv" "$actdir/sp24.runs.csv"
+} | awk -F, -f "$here/report_energy.awk" -f "$here/report_act.awk" >"$out/act.csv.tmp"
+mv "$out/act.csv.tmp" "$out/act.csv"
 
 "$here/report_check.sh" "$runs"
 
@@ -186,12 +280,18 @@ mkdir -p "$stage/report"
 cp "$runs" "$stage/report/runs.csv"
 cp "$out/summary.csv" "$stage/report/summary.csv"
 cp "$out/uarch.csv" "$stage/report/uarch.csv"
+cp "$out/moe.csv" "$stage/report/moe.csv"
+cp "$out/act.csv" "$stage/report/act.csv"
 echo "report: plots"
 "$GNUPLOT" -e "csv='$stage/report/summary.csv'; outdir='$stage/report'" "$here/report_plots.gp"
+"$GNUPLOT" -e "moe='$stage/report/moe.csv'; act='$stage/report/act.csv'; outdir='$stage/report'" \
+    "$here/report_plots_moe.gp"
 # gnuplot's SVG carries no date; its PNG (cairo) none either. Nothing to strip.
 {
     awk -F, -f "$here/report_md.awk" "$stage/report/summary.csv"
     awk -F, -f "$here/report_uarch_md.awk" "$stage/report/uarch.csv"
+    awk -F, -f "$here/report_moe_md.awk" "$stage/report/moe.csv"
+    awk -F, -f "$here/report_act_md.awk" "$stage/report/act.csv"
 } >"$stage/report.md"
 "$here/report_files_check.sh" "$stage" "$total"
 mkdir -p "$docs/report"
@@ -199,4 +299,4 @@ for f in "$stage"/report/*; do
     cp "$f" "$docs/report/.${f##*/}.tmp" && mv -f "$docs/report/.${f##*/}.tmp" "$docs/report/${f##*/}"
 done
 cp "$stage/report.md" "$docs/.report.md.tmp" && mv -f "$docs/.report.md.tmp" "$docs/report.md"
-echo "report: wrote $docs/report.md, $docs/report/{runs,summary,uarch}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"
+echo "report: wrote $docs/report.md, $docs/report/{runs,summary,uarch,moe,act}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"

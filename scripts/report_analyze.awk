@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # report_analyze.awk - derived columns of the sparsity report.
 #
-# usage: awk -F, -f scripts/report_analyze.awk runs.csv > summary.csv
+# usage: awk -F, -f scripts/report_energy.awk -f scripts/report_analyze.awk runs.csv > summary.csv
 #
 # Input: the lockstep runner's --csv lines (one per run, counters read from
 # the tile at the end of the run; model and RTL agree on them every cycle).
@@ -27,22 +27,9 @@
 #   meta_per_dense_* metadata bytes / dense W footprint
 #   FP16 columns    the same runs with 2-byte values: values x2, metadata unchanged
 #
-# Energy model (45 nm, Horowitz, ISSCC 2014 "Computing's energy problem"):
-#   E_MUL8  = 0.2  pJ, INT8 multiply
-#   E_ADD8  = 0.03 pJ, 8-bit add: stands for the per-PE zero detect that gates
-#   E_ADD32 = 0.1  pJ, 32-bit add: psum add of a MAC, accumulator add
-#   E_SRAM  = 1.25 pJ per byte of SRAM access (the issue's figure; an assumption)
-#   actual MAC     E_MUL8 + E_ADD32 + E_ADD8 (zero detect)
-#   gated MAC      E_ADD8 only (multiplier and adder idle: an ideal gate)
-#   skipped MAC    0 (never issued)
-#   accumulator    E_ADD32 per column per streamed row per pass (passes*M*N)
-#   SRAM           E_SRAM x (w_bytes + meta_bytes + a_bytes + result bytes 4*M*N
-#                  + bias bytes 4*M*N when bias)
-#   Not modelled: register and wire energy of the systolic shifts, control,
-#   clock tree, leakage (which would scale with cycles).
+# Energy: scripts/report_energy.awk (loaded first), the one model of the report.
 BEGIN {
     OFS = ","
-    E_MUL8 = 0.2; E_ADD8 = 0.03; E_ADD32 = 0.1; E_SRAM = 1.25
 }
 
 function col(name) { return $(ix[name]) }
@@ -85,15 +72,10 @@ function label(r) {
     return CLS[r]
 }
 
-function energy(r,   n, passes, e) {
-    n = NN[r]; passes = NBLK[r] - SKB[r]
-    EMAC[r] = ACT[r] * (E_MUL8 + E_ADD32)
-    EZ[r] = (ACT[r] + GAT[r]) * E_ADD8
-    EACC[r] = passes * M[r] * n * E_ADD32
-    CB[r] = 4 * M[r] * n * (1 + BIAS[r])
-    ESW[r] = WB[r] * E_SRAM; ESM[r] = MB[r] * E_SRAM
-    ESA[r] = AB[r] * E_SRAM; ESC[r] = CB[r] * E_SRAM
-    ETOT[r] = EMAC[r] + EZ[r] + EACC[r] + ESW[r] + ESM[r] + ESA[r] + ESC[r]
+function energy(r) {
+    ETOT[r] = energy_pj(ACT[r], GAT[r], NBLK[r] - SKB[r], M[r], NN[r], WB[r], MB[r], AB[r], BIAS[r])
+    EMAC[r] = EN_MAC; EZ[r] = EN_ZERO; EACC[r] = EN_ACC; CB[r] = EN_CB
+    ESW[r] = EN_SW; ESM[r] = EN_SM; ESA[r] = EN_SA; ESC[r] = EN_SC
 }
 
 END {
@@ -135,6 +117,6 @@ END {
         printf "%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,", EMAC[r] / 1000, EZ[r] / 1000, EACC[r] / 1000, \
             ESW[r] / 1000, ESM[r] / 1000, ESA[r] / 1000, ESC[r] / 1000
         printf "%.6f,%.6f,%.6f,%.6f\n", ETOT[r] / 1000, ETOT[r] / ETOT[d], ETOT[r] / ALG[r], \
-            GAT[r] * (E_MUL8 + E_ADD32) / 1000
+            energy_gated_saved_pj(GAT[r]) / 1000
     }
 }

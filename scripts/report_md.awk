@@ -274,6 +274,9 @@ END {
     print "- `docs/report/runs.csv`: the lockstep runner's `--csv` line of every run (counters as read from the tile)."
     print "- `docs/report/summary.csv`: the derived columns above, one line per run (`scripts/report_analyze.awk`)."
     print "- `docs/report/uarch.csv`: the same vectors' cycles on the base and the double-buffered tile (`scripts/report_uarch.awk`; section below)."
+    print "- `docs/report/moe.csv`: the mixture-of-experts workloads, one line per load distribution and dispatch scheme (`scripts/report_moe.awk`; section below)."
+    print "- `docs/report/act.csv`: the activation-zeros runs (`scripts/report_act.awk`; section below)."
+    print "- The energy model of every section: `scripts/report_energy.awk`."
     print "- `docs/report/*.png`, `docs/report/*.svg`: the figures."
 }
 

@@ -314,6 +314,7 @@ void stc_gen_opts_init(stc_gen_opts *o)
     memset(o, 0, sizeof *o);
     o->sparsity = STC_GEN_SPARSITY_DEFAULT;
     o->mode = STC_GEN_MODE_DEFAULT;
+    o->a_zeros = STC_GEN_SPARSITY_DEFAULT;
 }
 
 /* ---- option checks and assembly -------------------------------------------- */
@@ -335,6 +336,10 @@ static stc_status stc_gen_check_class_opts(const stc_gen_class *cl, const stc_ge
     }
     if (o->sparsity != STC_GEN_SPARSITY_DEFAULT && cl->sparsity < 0) {
         stc_errf(err, errlen, "class %s takes no --sparsity", cl->name);
+        return STC_EPARAM;
+    }
+    if (o->a_zeros != STC_GEN_SPARSITY_DEFAULT && (o->a_zeros < 0 || o->a_zeros > 100)) {
+        stc_errf(err, errlen, "--a-zeros %d: must be 0..100", o->a_zeros);
         return STC_EPARAM;
     }
     if (o->sparsity != STC_GEN_SPARSITY_DEFAULT && (o->sparsity < 0 || o->sparsity > 100)) {
@@ -409,6 +414,34 @@ static void stc_gen_bias_random(stc_gen_ctx *c)
         c->v->bias[i] = (int32_t)stc_rng_below(&c->rng, 1u << 25) - (1 << 24);
 }
 
+/* --a-zeros: round(m*k*pct/100) elements of A set to zero, chosen by a
+ * partial Fisher-Yates shuffle on an RNG stream of their own (so W and the
+ * rest of A are those of the same vector without the option, and the zeros
+ * of a smaller percentage are a subset of those of a larger one). */
+static stc_status stc_gen_a_zeros(stc_gen_ctx *c)
+{
+    stc_vec *v = c->v;
+    size_t total = (size_t)v->m * v->k;
+    size_t count = (total * (size_t)c->o->a_zeros + 50) / 100;
+    uint32_t *idx = malloc(total * sizeof *idx);
+    if (!idx)
+        return STC_ENOMEM;
+    for (size_t i = 0; i < total; i++)
+        idx[i] = (uint32_t)i;
+    uint64_t s = c->o->seed ^ 0xa2e0u;
+    stc_rng r;
+    stc_rng_seed(&r, stc_splitmix64(&s));
+    for (size_t i = 0; i < count; i++) {
+        size_t j = i + stc_rng_below(&r, (uint32_t)(total - i));
+        uint32_t t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        v->a[idx[i]] = 0;
+    }
+    free(idx);
+    return STC_OK;
+}
+
 /* Stores W (compressing in 2:4), bias, skip and the reference C. */
 static stc_status stc_gen_finish(stc_gen_ctx *c, char *err, size_t errlen)
 {
@@ -448,6 +481,8 @@ stc_status stc_gen_vector(const stc_gen_opts *o, stc_vec *v, char *err, size_t e
     }
     if (st == STC_OK)
         st = cl->fill(&c, err, errlen);
+    if (st == STC_OK && o->a_zeros != STC_GEN_SPARSITY_DEFAULT)
+        st = stc_gen_a_zeros(&c);
     if (st == STC_OK)
         st = stc_gen_finish(&c, err, errlen);
     free(c.wd);
@@ -463,11 +498,13 @@ void stc_gen_name(const stc_gen_opts *o, char *out, size_t outlen)
     int sp = o->sparsity;
     if (cl && sp == STC_GEN_SPARSITY_DEFAULT)
         sp = cl->sparsity;
-    char psp[16] = "";
+    char psp[16] = "", paz[16] = "";
     if (sp >= 0)
         snprintf(psp, sizeof psp, "-p%d", sp);
-    snprintf(out, outlen, "%s-n%u-%s-m%u-k%u%s%s-s%llu.vec", o->cls ? o->cls : "none", o->n,
-             m24 ? "2of4" : "dense", o->m, o->k, psp, o->bias ? "-bias" : "",
+    if (o->a_zeros >= 0)
+        snprintf(paz, sizeof paz, "-az%d", o->a_zeros);
+    snprintf(out, outlen, "%s-n%u-%s-m%u-k%u%s%s%s-s%llu.vec", o->cls ? o->cls : "none", o->n,
+             m24 ? "2of4" : "dense", o->m, o->k, psp, paz, o->bias ? "-bias" : "",
              (unsigned long long)o->seed);
 }
 

@@ -25,7 +25,9 @@ typedef struct stc_gen_opts {
     uint64_t seed;
     int sparsity; /* percent, or STC_GEN_SPARSITY_DEFAULT */
     bool bias;
-    int mode; /* 0 dense, 1 2:4, or STC_GEN_MODE_DEFAULT */
+    int mode;    /* 0 dense, 1 2:4, or STC_GEN_MODE_DEFAULT */
+    int a_zeros; /* percent of A set to zero after the class filled it (ReLU-like
+                    activations), or STC_GEN_SPARSITY_DEFAULT for none */
 } stc_gen_opts;
 
 /* Fills an opts struct with "unset" values (cls NULL, no bias, defaults). */

@@ -4,7 +4,7 @@
  * stc_vecgen - deterministic STC test-vector generator.
  *
  *   stc_vecgen --class CLASS --n N --m M (--k K | --blocks B) --seed S
- *              [--sparsity PCT]
+ *              [--sparsity PCT] [--a-zeros PCT]
  *              [--bias] [--mode dense|2:4] -o out.vec
  *   stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec
  *   stc_vecgen --regression DIR
@@ -51,6 +51,7 @@ enum {
     OPT_REGRESSION,
     OPT_DIRECTED,
     OPT_FILL_C,
+    OPT_A_ZEROS,
 };
 
 static const stc_opt stc_gen_opt_table[] = {
@@ -61,6 +62,8 @@ static const stc_opt stc_gen_opt_table[] = {
     {OPT_BLOCKS, "blocks", 0, "B", "K as B blocks of the class's own mode (instead of --k)"},
     {OPT_SEED, "seed", 0, "S", "seed: the same seed writes the same bytes"},
     {OPT_SPARSITY, "sparsity", 0, "PCT", "target share of zero weights, 0..100 (class default)"},
+    {OPT_A_ZEROS, "a-zeros", 0, "PCT",
+     "set this share of A to zero, 0..100 (ReLU-like activations)"},
     {OPT_BIAS, "bias", 0, NULL, "add a bias row"},
     {OPT_MODE, "mode", 0, "MODE", "dense or 2:4 (class default)"},
     {OPT_STREAM, "stream", 0, "KIND", "write a command stream of this kind (list below)"},
@@ -157,6 +160,11 @@ static int stc_gen_apply(void *ctx, int id, const char *val)
         if (stc_cli_number(&stc_gen_cmd, "sparsity", val, 0, 100, &v))
             return STC_CLI_ERROR;
         c->o.sparsity = (int)v;
+        return 0;
+    case OPT_A_ZEROS:
+        if (stc_cli_number(&stc_gen_cmd, "a-zeros", val, 0, 100, &v))
+            return STC_CLI_ERROR;
+        c->o.a_zeros = (int)v;
         return 0;
     default:
         return stc_cli_error(&stc_gen_cmd, "internal error: option %d", id);

@@ -6,18 +6,21 @@
 # (stc_gen.c); it needs $(CMODEL_LIB) for the metadata codec and the
 # functional reference. The two tools are thin mains over the library.
 VEC_LIB      := $(BUILD)/libstc_vec.a
-VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_gen_directed.c
+VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_gen_directed.c \
+                vectors/stc_gen_moe.c
 VEC_LIB_OBJS := $(VEC_LIB_SRCS:%.c=$(BUILD)/%.o)
 VEC_HDRS     := $(wildcard common/*.h) $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
 VECGEN       := $(BUILD)/stc_vecgen
 VECDUMP      := $(BUILD)/stc_vecdump
+MOEGEN       := $(BUILD)/stc_moegen
 VEC_REGDIR   := vectors/regression
 
 $(BUILD)/vectors/%.o: vectors/%.c vectors/vectors.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 	@$(DEP_SOURCE)
-DEPFILES += $(VEC_LIB_OBJS:.o=.d) $(BUILD)/vectors/stc_vecgen_main.d $(BUILD)/vectors/stc_vecdump_main.d
+DEPFILES += $(VEC_LIB_OBJS:.o=.d) $(BUILD)/vectors/stc_vecgen_main.d $(BUILD)/vectors/stc_vecdump_main.d \
+            $(BUILD)/vectors/stc_moegen_main.d
 
 $(VEC_LIB): $(VEC_LIB_OBJS)
 	@mkdir -p $(dir $@)
@@ -29,8 +32,11 @@ $(VECGEN): $(BUILD)/vectors/stc_vecgen_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_
 $(VECDUMP): $(BUILD)/vectors/stc_vecdump_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
+$(MOEGEN): $(BUILD)/vectors/stc_moegen_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
 .PHONY: vectors vectors-check vec-tools
-vec-tools: $(VECGEN) $(VECDUMP)
+vec-tools: $(VECGEN) $(VECDUMP) $(MOEGEN)
 
 # Rewrites the checked-in regression set (byte-identical for unchanged code).
 vectors: $(VECGEN)
