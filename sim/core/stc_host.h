@@ -18,6 +18,12 @@
  *     reference), and its counters against the closed form of sections 6
  *     and 7 (cycles - stall_cycles, MACs, bytes).
  *
+ * It also measures what its transfers cost a sector memory: every weight
+ * beat (values and metadata as two streams) and activation beat it
+ * transfers is a byte range of the DMA memory image of
+ * docs/architecture.md section 10, read through a sector tracker
+ * (common/stc_sector.h). Beats sent again after a reset count again.
+ *
  * Each cycle the runner calls stc_host_drive() to get the inputs, lets the
  * tile produce its outputs, stc_host_check() to apply the rules above, then
  * stc_host_advance() to record which transfers happened. A valid, once
@@ -31,6 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "stc_sector.h"
 #include "stc_tile.h"
 #include "stc_vec.h"
 
@@ -56,17 +63,18 @@ typedef struct stc_host_cfg {
     unsigned stall_pct; /* percent: a source delays raising valid, the sink drops ready */
     uint64_t seed;      /* stall, gap and junk patterns */
     stc_policy policy;
-    bool meta_fault;  /* every 2:4 command with a loaded block and no fault of its
-                         own gets one: code 0x0, first loaded block, group 0,
-                         column 0 */
-    uint64_t hold;    /* > 0: the weight channel of the first command stays idle
-                         for this many cycles after reset, so that one command
-                         runs long enough to carry its counters past 2^24 */
-    bool err_verdict; /* txn level: err_o is not checked cycle by cycle (an RTL of
-                         other timing may raise it later); the caller compares
-                         each command's verdict (stc_host.err_seen) */
-    stc_uarch uarch;  /* the design's micro-architecture: which closed form of the
-                         cycle count applies (sections 6 and 11) */
+    bool meta_fault;       /* every 2:4 command with a loaded block and no fault of its
+                              own gets one: code 0x0, first loaded block, group 0,
+                              column 0 */
+    uint64_t hold;         /* > 0: the weight channel of the first command stays idle
+                              for this many cycles after reset, so that one command
+                              runs long enough to carry its counters past 2^24 */
+    bool err_verdict;      /* txn level: err_o is not checked cycle by cycle (an RTL of
+                              other timing may raise it later); the caller compares
+                              each command's verdict (stc_host.err_seen) */
+    stc_uarch uarch;       /* the design's micro-architecture: which closed form of the
+                              cycle count applies (sections 6 and 11) */
+    unsigned sector_bytes; /* S of the traffic trackers (0: STC_SECTOR_DEFAULT) */
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */
@@ -77,6 +85,9 @@ typedef struct stc_chan {
 } stc_chan;
 
 enum { STC_CH_CMD, STC_CH_BIAS, STC_CH_W, STC_CH_A, STC_CH_COUNT };
+
+/* The streams of the memory image whose sectors the host counts. */
+enum { STC_SEC_W, STC_SEC_META, STC_SEC_A, STC_SEC_COUNT };
 
 /* What the host knows of one command: its loaded blocks, its fault, and the
  * closed-form figures its counters must reach. */
@@ -127,6 +138,7 @@ typedef struct stc_host {
                                    command transferred */
 
     unsigned cmds_done, faults_seen;
+    stc_sector sec[STC_SEC_COUNT]; /* traffic of every transferred beat */
     stc_host_violation first;
     unsigned violations;
 } stc_host;
