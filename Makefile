@@ -195,7 +195,7 @@ cosim-ci:
 # Every program's command line: the shared --help layout, exit 2 on a bad
 # option or value, --opt=value the same as --opt value.
 CLI_TEST_N := 4
-cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_debug-n$(CLI_TEST_N) \
+cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_sim-n16 $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
           $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW)
 	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
