@@ -98,7 +98,7 @@ static uint64_t gather_moved(const stc_traffic_mask *m, unsigned e, unsigned s, 
 {
     stc_sector t;
     uint64_t total = (uint64_t)m->k * m->n;
-    stc_sector_init(&t, s);
+    stc_sector_init(&t, s); /* s was checked by the caller */
     for (uint64_t i = 0; i < total; i++) {
         if (m->rank[i] >= nnz)
             continue;

@@ -63,18 +63,19 @@ typedef struct stc_host_cfg {
     unsigned stall_pct; /* percent: a source delays raising valid, the sink drops ready */
     uint64_t seed;      /* stall, gap and junk patterns */
     stc_policy policy;
-    bool meta_fault;       /* every 2:4 command with a loaded block and no fault of its
-                              own gets one: code 0x0, first loaded block, group 0,
-                              column 0 */
-    uint64_t hold;         /* > 0: the weight channel of the first command stays idle
-                              for this many cycles after reset, so that one command
-                              runs long enough to carry its counters past 2^24 */
-    bool err_verdict;      /* txn level: err_o is not checked cycle by cycle (an RTL of
-                              other timing may raise it later); the caller compares
-                              each command's verdict (stc_host.err_seen) */
-    stc_uarch uarch;       /* the design's micro-architecture: which closed form of the
-                              cycle count applies (sections 6 and 11) */
-    unsigned sector_bytes; /* S of the traffic trackers (0: STC_SECTOR_DEFAULT) */
+    bool meta_fault;  /* every 2:4 command with a loaded block and no fault of its
+                         own gets one: code 0x0, first loaded block, group 0,
+                         column 0 */
+    uint64_t hold;    /* > 0: the weight channel of the first command stays idle
+                         for this many cycles after reset, so that one command
+                         runs long enough to carry its counters past 2^24 */
+    bool err_verdict; /* txn level: err_o is not checked cycle by cycle (an RTL of
+                         other timing may raise it later); the caller compares
+                         each command's verdict (stc_host.err_seen) */
+    stc_uarch uarch;  /* the design's micro-architecture: which closed form of the
+                         cycle count applies (sections 6 and 11) */
+    /* S of the traffic trackers (0: STC_SECTOR_DEFAULT) */
+    unsigned sector_bytes;
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */

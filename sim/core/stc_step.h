@@ -37,19 +37,20 @@ typedef struct stc_run_opts {
     bool uarch_set;         /* the model runs `uarch` instead of the RTL's own
                                micro-architecture (stc_params.uarch of the RTL) */
     stc_uarch uarch;
-    bool bare;             /* RTL only, no model, no compare: the benchmark baseline */
-    bool no_reset;         /* start from the tile's current state (a live tile, as
-                              behind the TLM socket) instead of STC_RESET_CYCLES of
-                              reset */
-    uint64_t reset_at;     /* > 0: assert reset at this cycle (mid-command), then run the
-                              interrupted command again and go on; 0: no extra reset */
-    uint64_t hold;         /* > 0: withhold the first command's weights this many
-                              cycles (one very long command: counter widths) */
-    bool meta_fault;       /* inject an illegal metadata nibble into every 2:4 command
-                              (code 0x0, column 0 of its first loaded block): the run
-                              passes when model and RTL agree every cycle and err_o
-                              rises when the nibble is loaded; C is not checked */
-    unsigned sector_bytes; /* S of the host's traffic counts (0: STC_SECTOR_DEFAULT) */
+    bool bare;         /* RTL only, no model, no compare: the benchmark baseline */
+    bool no_reset;     /* start from the tile's current state (a live tile, as
+                          behind the TLM socket) instead of STC_RESET_CYCLES of
+                          reset */
+    uint64_t reset_at; /* > 0: assert reset at this cycle (mid-command), then run the
+                          interrupted command again and go on; 0: no extra reset */
+    uint64_t hold;     /* > 0: withhold the first command's weights this many
+                          cycles (one very long command: counter widths) */
+    bool meta_fault;   /* inject an illegal metadata nibble into every 2:4 command
+                          (code 0x0, column 0 of its first loaded block): the run
+                          passes when model and RTL agree every cycle and err_o
+                          rises when the nibble is loaded; C is not checked */
+    /* S of the host's traffic counts (0: STC_SECTOR_DEFAULT) */
+    unsigned sector_bytes;
     const char *vec_path;
     FILE *log;               /* mismatch reports; NULL for silence */
     stc_cycle_hook on_cycle; /* optional, not called in bare runs */
