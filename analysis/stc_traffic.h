@@ -29,12 +29,15 @@
 #include "stc_status.h"
 
 typedef enum stc_fmt {
-    STC_FMT_DENSE,     /* K*N*e value bytes, no index */
-    STC_FMT_CSR32,     /* values, 4-byte column indices, (K+1) 4-byte row pointers */
-    STC_FMT_CSR16,     /* the same with 2-byte column indices */
-    STC_FMT_BITMAP,    /* one bit per element, then the values */
-    STC_FMT_COO32,     /* a 4-byte row and a 4-byte column index per value */
-    STC_FMT_GATHER,    /* each value read by index from the dense array, its own sector */
+    STC_FMT_DENSE,  /* K*N*e value bytes, no index */
+    STC_FMT_CSR32,  /* values, 4-byte column indices, (K+1) 4-byte row pointers */
+    STC_FMT_CSR16,  /* the same with 2-byte column indices */
+    STC_FMT_BITMAP, /* one bit per element, then the values */
+    STC_FMT_COO32,  /* a 4-byte row and a 4-byte column index per value */
+    /* The gathers read values only, by index out of the dense-stored
+     * matrix: where the indices come from is not counted (the design
+     * notes' claim is about the values' sector efficiency alone). */
+    STC_FMT_GATHER,    /* each value its own sector */
     STC_FMT_GATHER_CO, /* the same trace through the one-sector coalescing buffer */
     STC_FMT_COUNT
 } stc_fmt;
