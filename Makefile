@@ -110,6 +110,8 @@ help:
 	@echo "  make lint           verilator --lint-only -Wall and iverilog on rtl/ (rtl-smoke, rtl-synth)"
 	@echo "  make vectors        regenerate the checked-in regression (vectors-check: verify it)"
 	@echo "  make report         sparsity sweep: zeros present vs cycles/MACs/bytes/energy saved, plots"
+	@echo "  make traffic        modelled sector traffic of unstructured formats (CSR, bitmap, COO,"
+	@echo "                      gather) vs dense, and their break-even sparsities (traffic-test)"
 	@echo "  make bench          cosim speed against the bare Verilator model (sim-sc-bench: SystemC)"
 	@echo "  make sim-sc         the regression as a SystemC simulation;  tlm-example: GEMM over TLM-2.0"
 	@echo "  make dpi-test       SystemVerilog bench, golden model as DPI-C scoreboard (docs/dpi.md)"
@@ -154,6 +156,7 @@ include sim/core/verilator.mk
 include sim/sim.mk
 include tb/tb.mk
 include scripts/report.mk
+include analysis/analysis.mk
 # Optional fragments of the verification, SystemC and debug tooling.
 -include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk sim/dpi/dpi.mk
 -include tb/compare.mk formal/formal.mk
@@ -165,7 +168,7 @@ include scripts/report.mk
 clean:
 	@link=$$(readlink $(BUILD)); rm -rf $(BUILD); [ -z "$$link" ] || rm -rf "$$link"; echo "removed $(BUILD)$${link:+ and $$link}"
 
-C_FORMAT_FILES = $(wildcard common/*.[ch] cmodel/*.[ch] vectors/*.[ch] sim/*/*.[ch] sim/*/*.cpp tb/unit/*.[ch] tb/fuzz/*.[ch])
+C_FORMAT_FILES = $(wildcard common/*.[ch] analysis/*.[ch] cmodel/*.[ch] vectors/*.[ch] sim/*/*.[ch] sim/*/*.cpp tb/unit/*.[ch] tb/fuzz/*.[ch])
 format:
 	clang-format -i $(C_FORMAT_FILES)
 check-format:
@@ -175,7 +178,7 @@ spdx-check:
 	@scripts/spdx_check.sh
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
-	  --std=c11 --inline-suppr -Icommon -Icmodel -Ivectors -Isim/core -Isim/debug -Isim/cov common cmodel vectors sim/*/*.c tb
+	  --std=c11 --inline-suppr -Icommon -Icmodel -Ivectors -Isim/core -Isim/debug -Isim/cov -Ianalysis common analysis cmodel vectors sim/*/*.c tb
 
 # ---- test and CI ------------------------------------------------------------
 CI_DIR     := $(BUILD)/ci
@@ -195,10 +198,11 @@ cosim-ci:
 # Every program's command line: the shared --help layout, exit 2 on a bad
 # option or value, --opt=value the same as --opt value.
 CLI_TEST_N := 4
-cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_debug-n$(CLI_TEST_N) \
+cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_sim-n16 $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
-          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN)
+          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN) $(STC_TRAFFIC)
 	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
+	scripts/traffic_test.sh $(STC_TRAFFIC)
 
 # Touching a header rebuilds exactly what includes it (-MMD -MP).
 header-deps-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_unit_tests $(BUILD)/sc-n4/stc_sim_sc $(VECGEN)

@@ -15,7 +15,8 @@ bad() { echo "cli-test: FAIL: $*" >&2; fail=1; }
 
 progs=("$build/stc_sim-n$n" "$build/stc_debug-n$n" "$build/stc_soak-n$n" "$build/stc_fcov-n$n"
        "$build/stc_vecgen" "$build/stc_vecdump" "$build/sc-n$n/stc_sim_sc" "$build/sc/stc_tlm_example"
-       "$build/stc_gtkw" "$build/stc_moegen")
+       "$build/stc_gtkw" "$build/stc_moegen"
+       "$build/stc_traffic")
 for p in "${progs[@]}"; do
     name=${p##*/}
     name=${name%-n"$n"}
@@ -114,4 +115,46 @@ say "stc_moegen: deterministic, errors exit 2 without clobbering the plan, vecto
 rc=0
 "$vg" --class dense --n "$n" --m 4 --blocks 2 --seed 1 --a-zeros 101 -o "$tmp/az.vec" >/dev/null 2>&1 || rc=$?
 [ $rc -eq 2 ] || bad "stc_vecgen --a-zeros 101: exit $rc, not 2"
+
+# Sector traffic (docs/architecture.md section 10, the DMA memory image),
+# at N=16, M=16, K=512, S=32, worked out from the layout: dense W is 512
+# rows of 16 bytes read in order, 8192 bytes = 256 sectors; each dense A
+# beat is 16 bytes of another row (512 bytes apart), one sector each:
+# 32 passes * 16 rows = 512. 2:4 (16 blocks of 32): 256 kept rows = 128
+# sectors; 8 bytes of metadata on 8 beats a pass, 2 sectors * 16 passes =
+# 32; A beats of 32 bytes at multiples of 32: 16 * 16 = 256. At S=64 the
+# rows pair up twice as much (W 128, 2:4 W 64, metadata 16), the A beats
+# do not (512, 256). Stalls change when beats move, not where from.
+sim16=$build/stc_sim-n16
+if [ -x "$sim16" ]; then
+    "$vg" --class dense --n 16 --m 16 --k 512 --seed 5 -o "$tmp/d16.vec" &&
+        "$vg" --class sp24 --n 16 --m 16 --k 512 --seed 5 -o "$tmp/s16.vec" || bad "stc_vecgen N=16"
+    sectors() { # S STALL: the four traffic columns of both vectors, by header name
+        "$sim16" --quiet --sector-bytes "$1" --stall "$2" --csv "$tmp/t.csv" "$tmp/d16.vec" \
+            "$tmp/s16.vec" >/dev/null 2>&1 || echo "run failed"
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+                 { printf "%s %s %s %s %s;", $col["mode"], $col["sector_bytes"], $col["w_sectors"],
+                   $col["meta_sectors"], $col["a_sectors"] }' "$tmp/t.csv"
+    }
+    want32="dense 32 256 0 512;2:4 32 128 32 256;"
+    want64="dense 64 128 0 512;2:4 64 64 16 256;"
+    got=$(sectors 32 0)
+    [ "$got" = "$want32" ] || bad "stc_sim --csv sectors at S=32: '$got', expected '$want32'"
+    got=$(sectors 32 30)
+    [ "$got" = "$want32" ] || bad "stc_sim --csv sectors at S=32, 30% stalls: '$got', expected '$want32'"
+    got=$(sectors 64 0)
+    [ "$got" = "$want64" ] || bad "stc_sim --csv sectors at S=64: '$got', expected '$want64'"
+    head -n 1 "$tmp/t.csv" | grep -q ',w_bytes,meta_bytes,a_bytes,sector_bytes,w_sectors,meta_sectors,a_sectors$' ||
+        bad "stc_sim --csv: the sector columns are not appended after a_bytes"
+    say "stc_sim --csv sector columns at N=16: dense and 2:4, S=32 and 64, with stalls"
+else
+    bad "$sim16 is not built (the sector traffic check runs at N=16)"
+fi
+for s in 48 2 8192 x; do
+    rc=0
+    err=$("$sim" --sector-bytes "$s" "$tmp/a.vec" 2>&1) || rc=$?
+    [ $rc -eq 2 ] && grep -q "stc_sim: --sector-bytes: '$s' is not" <<<"$err" ||
+        bad "stc_sim --sector-bytes $s: exit $rc, '$err'"
+done
+say "stc_sim --sector-bytes: not a power of two in 4..4096 -> exit 2"
 exit $fail

@@ -18,6 +18,7 @@
 #include "stc_run_report.h"
 #include "stc_lockstep.h"
 #include "stc_out.h"
+#include "stc_sector.h"
 
 #define MAX_PLUSARGS 8
 
@@ -58,6 +59,7 @@ enum {
     OPT_JUNIT,
     OPT_CSV,
     OPT_PLUSARG,
+    OPT_SECTOR_BYTES,
 };
 
 static const stc_opt sim_opts[] = {
@@ -70,6 +72,9 @@ static const stc_opt sim_opts[] = {
      "F.fst as FST, F.vcd as VCD (converted with GTKWave's fst2vcd)"},
     {OPT_JUNIT, "junit", 0, "F.xml", "write a JUnit report"},
     {OPT_CSV, "csv", 0, "F.csv", "write one line of counters per vector"},
+    {OPT_SECTOR_BYTES, "sector-bytes", 0, "S",
+     "sector size of --csv's traffic columns: a power of two,\n"
+     "4..4096 (default 32; docs/architecture.md section 10)"},
     {OPT_PLUSARG, "plusarg", 0, "ARG", "pass a +plusarg to Verilator (e.g. +verilator+seed+7)"},
     {0, NULL, 0, NULL, NULL},
 };
@@ -83,6 +88,20 @@ static const stc_cmd sim_cmd = {
     NULL,
     "0 pass, 1 mismatch, 2 bad input or set-up error",
 };
+
+/* --sector-bytes: the range first (its message names it), then the
+ * power of two the sector tracker needs. */
+static int parse_sector_bytes(const stc_cmd *c, const char *val, unsigned *out)
+{
+    uint64_t s;
+    if (stc_cli_number(c, "sector-bytes", val, STC_SECTOR_MIN, STC_SECTOR_MAX, &s) != 0)
+        return STC_CLI_ERROR;
+    if (!stc_sector_size_ok(s))
+        return stc_cli_error(c, "--sector-bytes: '%s' is not a power of two in %u..%u", val,
+                             STC_SECTOR_MIN, STC_SECTOR_MAX);
+    *out = (unsigned)s;
+    return 0;
+}
 
 /* Applies one option (stc_cli_apply_fn); returns 0, or STC_CLI_ERROR. */
 static int apply_option(void *ctx, int id, const char *val)
@@ -110,6 +129,8 @@ static int apply_option(void *ctx, int id, const char *val)
         return 0;
     case OPT_HOLD:
         return stc_cli_number(c, "hold", val, 1, 1ull << 32, &a->run.hold);
+    case OPT_SECTOR_BYTES:
+        return parse_sector_bytes(c, val, &a->run.sector_bytes);
     default:
         return stc_run_cli_apply(c, &a->run, id, val);
     }
@@ -130,6 +151,7 @@ static int parse_args(sim_args *a, int argc, char **argv)
     a->run.seed = 1;
     a->run.max_errors = 1;
     a->run.log = stderr;
+    a->run.sector_bytes = STC_SECTOR_DEFAULT;
     a->plusargs[0] = argv[0];
     int rc = stc_cli_parse(&sim_cmd, argc, argv, apply_option, a, &first);
     if (rc)
@@ -412,7 +434,7 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
     FILE *f = out.f;
     fprintf(f, "vector,class,n,mode,m,k,nblk,skipped_blocks,bias,w_zeros,w_elems,seed,stall_pct,"
                "pass,cycles,stall_cycles,macs_alg,macs_actual,macs_gated,macs_skipped,"
-               "w_bytes,meta_bytes,a_bytes\n");
+               "w_bytes,meta_bytes,a_bytes,sector_bytes,w_sectors,meta_sectors,a_sectors\n");
     for (int i = 0; i < a->nvecs; i++) {
         const vec_outcome *o = &outs[i];
         const uint32_t *c = o->res.cnt;
@@ -423,7 +445,10 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
                 o->w_zeros, o->w_elems, a->run.seed, a->run.stall_pct, o->pass);
         for (int j = 0; j < STC_NUM_COUNTERS; j++)
             fprintf(f, ",%u", c[j]);
-        fputc('\n', f);
+        /* Appended after the counters: scripts address the columns above
+         * by number. */
+        fprintf(f, ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", o->res.sector_bytes,
+                o->res.w_sectors, o->res.meta_sectors, o->res.a_sectors);
     }
     if (stc_out_close(&out, true, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_sim: %s\n", err);

@@ -114,6 +114,17 @@ static void chan_rewind(stc_host *h, unsigned i)
     }
 }
 
+static stc_status init_sectors(stc_host *h)
+{
+    unsigned size = h->cfg.sector_bytes ? h->cfg.sector_bytes : STC_SECTOR_DEFAULT;
+    for (int i = 0; i < STC_SEC_COUNT; i++) {
+        stc_status st = stc_sector_init(&h->sec[i], size);
+        if (st != STC_OK)
+            return st;
+    }
+    return STC_OK;
+}
+
 stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *cfg)
 {
     unsigned mmax = 1;
@@ -132,6 +143,9 @@ stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *c
              ((uint64_t)s->ncmd << 48);
     h->junk = h->rng ^ 0x6a09e667f3bcc909ull;
     h->dont_care = h->rng ^ 0xbb67ae8584caa73bull;
+    stc_status sst = init_sectors(h);
+    if (sst != STC_OK)
+        return sst;
     h->cmds = calloc(s->ncmd, sizeof *h->cmds);
     if (!h->cmds)
         return STC_ENOMEM;
@@ -485,6 +499,44 @@ bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc
 
 /* ---- transfers ----------------------------------------------------------------- */
 
+/* A command's first beat on a stream: its operands are arrays of their
+ * own, so nothing is left in the coalescing buffer (also after a reset,
+ * which sends the interrupted command again from its first beat). */
+static void sector_begin(stc_host *h, int sec, unsigned beat)
+{
+    if (beat == 0)
+        stc_sector_forget(&h->sec[sec]);
+}
+
+/* The memory image of docs/architecture.md section 10: weight beat j of a
+ * command (block b, PE row r) reads row b*N + r of the stored W, N bytes
+ * at (b*N + r)*N (dense: K x N; 2:4: the kept values, K/2 x N); in 2:4 an
+ * even beat also reads the N/2 metadata bytes of group r/2 of block b, at
+ * (b*N/2 + r/2)*N/2 of the metadata array. */
+static void count_w_beat(stc_host *h)
+{
+    const stc_chan *ch = &h->ch[STC_CH_W];
+    const stc_host_cmd *c = &h->cmds[ch->cmd];
+    uint64_t n = c->v->n, r = ch->beat % n, b = c->blocks[ch->beat / n];
+    sector_begin(h, STC_SEC_W, ch->beat);
+    sector_begin(h, STC_SEC_META, ch->beat);
+    stc_sector_read(&h->sec[STC_SEC_W], (b * n + r) * n, n);
+    if (c->v->mode24 && r % 2 == 0)
+        stc_sector_read(&h->sec[STC_SEC_META], (b * (n / 2) + r / 2) * (n / 2), n / 2);
+}
+
+/* Activation beat of row m in the pass of block b: A[m][b*KD .. +KD-1] of
+ * the M x K row-major A, KD bytes at m*K + b*KD. */
+static void count_a_beat(stc_host *h)
+{
+    const stc_chan *ch = &h->ch[STC_CH_A];
+    const stc_host_cmd *c = &h->cmds[ch->cmd];
+    const stc_vec *v = c->v;
+    uint64_t m = ch->beat % v->m, b = c->blocks[ch->beat / v->m];
+    sector_begin(h, STC_SEC_A, ch->beat);
+    stc_sector_read(&h->sec[STC_SEC_A], m * v->k + b * c->kd, c->kd);
+}
+
 static void chan_step(stc_host *h, int ch)
 {
     h->ch[ch].valid = false;
@@ -536,10 +588,13 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
             h->err_expect = true;
             h->err_cmd = h->ch[STC_CH_W].cmd;
         }
+        count_w_beat(h);
         chan_step(h, STC_CH_W);
     }
-    if (in->a_valid && out->a_ready)
+    if (in->a_valid && out->a_ready) {
+        count_a_beat(h);
         chan_step(h, STC_CH_A);
+    }
     if (in->res_ready && out->res_valid && h->res_cmd < h->s->ncmd && h->issued > h->res_cmd) {
         memcpy(h->res + (size_t)h->res_row * n, out->res_data, n * sizeof(int32_t));
         h->res_at[h->res_row] = h->now;

@@ -18,6 +18,12 @@
  *     reference), and its counters against the closed form of sections 6
  *     and 7 (cycles - stall_cycles, MACs, bytes).
  *
+ * It also measures what its transfers cost a sector memory: every weight
+ * beat (values and metadata as two streams) and activation beat it
+ * transfers is a byte range of the DMA memory image of
+ * docs/architecture.md section 10, read through a sector tracker
+ * (common/stc_sector.h). Beats sent again after a reset count again.
+ *
  * Each cycle the runner calls stc_host_drive() to get the inputs, lets the
  * tile produce its outputs, stc_host_check() to apply the rules above, then
  * stc_host_advance() to record which transfers happened. A valid, once
@@ -31,6 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "stc_sector.h"
 #include "stc_tile.h"
 #include "stc_vec.h"
 
@@ -67,6 +74,8 @@ typedef struct stc_host_cfg {
                          each command's verdict (stc_host.err_seen) */
     stc_uarch uarch;  /* the design's micro-architecture: which closed form of the
                          cycle count applies (sections 6 and 11) */
+    /* S of the traffic trackers (0: STC_SECTOR_DEFAULT) */
+    unsigned sector_bytes;
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */
@@ -77,6 +86,9 @@ typedef struct stc_chan {
 } stc_chan;
 
 enum { STC_CH_CMD, STC_CH_BIAS, STC_CH_W, STC_CH_A, STC_CH_COUNT };
+
+/* The streams of the memory image whose sectors the host counts. */
+enum { STC_SEC_W, STC_SEC_META, STC_SEC_A, STC_SEC_COUNT };
 
 /* What the host knows of one command: its loaded blocks, its fault, and the
  * closed-form figures its counters must reach. */
@@ -127,6 +139,7 @@ typedef struct stc_host {
                                    command transferred */
 
     unsigned cmds_done, faults_seen;
+    stc_sector sec[STC_SEC_COUNT]; /* traffic of every transferred beat */
     stc_host_violation first;
     unsigned violations;
 } stc_host;

@@ -298,7 +298,14 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         if (st != STC_OK)
             return st;
     }
-    stc_host_cfg cfg = {o->stall_pct, o->seed, o->policy, o->meta_fault, o->hold, txn, p->uarch};
+    stc_host_cfg cfg = {.stall_pct = o->stall_pct,
+                        .seed = o->seed,
+                        .policy = o->policy,
+                        .meta_fault = o->meta_fault,
+                        .hold = o->hold,
+                        .err_verdict = txn,
+                        .uarch = p->uarch,
+                        .sector_bytes = o->sector_bytes};
     stc_status st = stc_host_init(&ls->host, s, &cfg);
     /* The fault rides on a weight beat: --meta-fault needs a 2:4 command
      * with a block to load, which the host then gave a fault. */
@@ -415,6 +422,10 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
         memcpy(r->cnt, final_ap->cnt, sizeof r->cnt);
     r->cmds_done = ls->host.cmds_done;
     r->faults_seen = ls->host.faults_seen;
+    r->sector_bytes = (unsigned)ls->host.sec[STC_SEC_W].size;
+    r->w_sectors = ls->host.sec[STC_SEC_W].sectors;
+    r->meta_sectors = ls->host.sec[STC_SEC_META].sectors;
+    r->a_sectors = ls->host.sec[STC_SEC_A].sectors;
     r->timeout = ls->cycle >= ls->budget;
     if (r->timeout) {
         note_failure(ls, ls->cycle, "(hang: no completion)");

@@ -49,6 +49,8 @@ typedef struct stc_run_opts {
                           (code 0x0, column 0 of its first loaded block): the run
                           passes when model and RTL agree every cycle and err_o
                           rises when the nibble is loaded; C is not checked */
+    /* S of the host's traffic counts (0: STC_SECTOR_DEFAULT) */
+    unsigned sector_bytes;
     const char *vec_path;
     FILE *log;               /* mismatch reports; NULL for silence */
     stc_cycle_hook on_cycle; /* optional, not called in bare runs */
@@ -72,6 +74,11 @@ typedef struct stc_run_result {
     unsigned txn_cmds; /* commands compared */
     int64_t delta_min, delta_max, delta_sum;
     uint64_t model_cycles; /* cycles of the model's own run */
+    /* The host's traffic over the whole run (stc_host.h): S, and the
+     * S-byte sectors its weight, metadata and activation beats took in the
+     * DMA memory image of docs/architecture.md section 10. */
+    unsigned sector_bytes;
+    uint64_t w_sectors, meta_sectors, a_sectors;
 } stc_run_result;
 
 /* The golden model's parameters for a run with options o on an RTL of

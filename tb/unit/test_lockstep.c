@@ -245,3 +245,56 @@ Test(lockstep, stream_for_another_n_refused)
     stc_rtl_destroy(rtl);
     stc_stream_free(&s);
 }
+
+/* One command of class cls at N=4, M=3, K=k, with no skipped block. */
+static stc_vec lk_vec(const char *cls, unsigned k)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_gen_opts o;
+    stc_vec v;
+    memset(&v, 0, sizeof v);
+    stc_gen_opts_init(&o);
+    o.cls = cls;
+    o.n = RTL_DOUBLE_N;
+    o.m = 3;
+    o.k = k;
+    o.seed = 11;
+    cr_assert_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_OK, "%s", err);
+    cr_assert_eq(v.skip, 0u, "the expectations below assume no skipped block");
+    return v;
+}
+
+/* The host's sector counts (docs/architecture.md section 10, the DMA
+ * memory image) at N=4, S=32, for a stream of a dense command (M=3, K=16:
+ * 4 passes) and a 2:4 command (M=3, K=32: 4 passes), by hand:
+ *   dense W: 16 rows of 4 bytes, bytes 0..63: sectors 0, 1 -> 2.
+ *   dense A: 3 x 16, beat (m, b) = 4 bytes at 16m + 4b; a pass reads
+ *     sectors 0, 0, 1 (rows 0 and 1 share sector 0) -> 2 a pass, 8.
+ *   2:4 W: 16 kept rows of 4 bytes -> 2.  Metadata: 2 bytes a group, 2
+ *     groups a block, 4 blocks = 16 bytes -> 1.
+ *   2:4 A: 3 x 32, beat = 8 bytes at 32m + 8b: each row its own sector,
+ *     3 a pass -> 12.
+ * Totals: W 4, metadata 1, A 20. Stalls move the beats in time only; a
+ * reset re-sends beats, which count again. */
+Test(lockstep, host_counts_the_sectors_of_its_beats)
+{
+    stc_rtl *rtl;
+    stc_vec cmds[2] = {lk_vec("dense", 16), lk_vec("sp24", 32)};
+    stc_stream s = {2, cmds};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    stc_run_result r = lk_run(rtl, &s, 0, STC_POLICY_B2B, 0);
+    stc_run_result st = lk_run(rtl, &s, 40, STC_POLICY_EARLY, 0);
+    stc_run_result rs = lk_run(rtl, &s, 0, STC_POLICY_B2B, r.cycles / 2);
+    cr_assert(r.pass && st.pass && rs.pass);
+    cr_expect_eq(r.sector_bytes, 32u);
+    cr_expect_eq(r.w_sectors, 4u);
+    cr_expect_eq(r.meta_sectors, 1u);
+    cr_expect_eq(r.a_sectors, 20u);
+    cr_expect_eq(st.w_sectors, 4u);
+    cr_expect_eq(st.meta_sectors, 1u);
+    cr_expect_eq(st.a_sectors, 20u);
+    cr_expect_gt(rs.w_sectors + rs.a_sectors, 24u, "beats sent again after the reset count");
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&cmds[0]);
+    stc_vec_free(&cmds[1]);
+}
