@@ -31,6 +31,9 @@ report.moe_hot10_step	docs/report/moe.csv	make report
 report.moe_hot10_dropped	docs/report/moe.csv	make report
 report.moe_uniform_bucket	docs/report/moe.csv	make report
 report.act_dense90	docs/report/act.csv	make report
+report.csr32_int8_be	docs/report/breakeven.csv	make report
+report.gather_fp32_90	docs/report/traffic.csv	make report
+report.gather_fp32_90_coalesced	docs/report/traffic.csv	make report
 bugs.count	tb/bugs	(the patches)
 formal.asserts	rtl/stc_tile.v	(the STC_ASSERT block)
 bugs.caught	$build/bugs/table.md	make bugs
@@ -134,6 +137,12 @@ figure() {
         # act.csv: class, mode, a_zeros_req first; the dense run at 90%
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
             $1 == "dense" && $3 == 90 { printf "%.1f%%\n", 100 * $ix["e_vs_0"]; exit }' "$src"
+        ;;
+    report.csr32_int8_be) printf '%s%%\n' "$(csv_col "$src" csr32 1 breakeven_pct)" ;;
+    report.gather_fp32_90 | report.gather_fp32_90_coalesced)
+        local f=gather
+        [ "$name" = report.gather_fp32_90 ] || f=gather-coalesced
+        awk -F, -v f="$f" '$1 == f && $2 == 4 && $3 == "90.00" { printf "%.1f%%\n", 100 * $15; exit }' "$src"
         ;;
     bugs.count) ls tb/bugs/*.patch | wc -l | tr -d ' ' ;;
     formal.asserts) grep -c '^ *assert (' "$src" ;;

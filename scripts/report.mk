@@ -17,7 +17,8 @@
 # committed M = 16 rows equal the fresh ones (same seeds, so a difference
 # means the model, RTL or generator changed and `make report` is due), the
 # same for the MoE rows of the balanced and hot5 distributions and the
-# activation rows at 0, 50 and 90% zeros, and
+# activation rows at 0, 50 and 90% zeros, stc_traffic's tables byte for
+# byte, traffic_tile.csv from runs.csv, and
 # that summary.csv and report.md follow from runs.csv with today's scripts,
 # and that every published file is whole (scripts/report_files_check.sh,
 # itself shown to reject a truncated PNG). `make report` writes into
@@ -27,17 +28,17 @@ REPORT_JOBS ?= $(JOBS)
 # The double-buffered tile's runner (docs/architecture.md section 11) is
 # make sim UARCH=dbuf's, in its own BUILD.
 REPORT_SIM_DBUF   := $(DBUF_BUILD)/stc_sim-n16
-REPORT_ENV = JOBS=$(REPORT_JOBS) VECGEN=$(BUILD)/stc_vecgen MOEGEN=$(MOEGEN) SIM=$(BUILD)/stc_sim-n16 SIM_DBUF=$(REPORT_SIM_DBUF)
+REPORT_ENV = JOBS=$(REPORT_JOBS) VECGEN=$(BUILD)/stc_vecgen MOEGEN=$(MOEGEN) TRAFFIC=$(STC_TRAFFIC) SIM=$(BUILD)/stc_sim-n16 SIM_DBUF=$(REPORT_SIM_DBUF)
 
 .PHONY: report report-check report-dbuf-build
 report-dbuf-build:
 	@$(DBUF_MAKE) $(REPORT_SIM_DBUF)
 
-report: $(BUILD)/stc_vecgen $(MOEGEN) $(BUILD)/stc_sim-n16 report-dbuf-build
+report: $(BUILD)/stc_vecgen $(MOEGEN) $(STC_TRAFFIC) $(BUILD)/stc_sim-n16 report-dbuf-build
 	@$(DEPS) report
 	@$(REPORT_ENV) scripts/report.sh $(BUILD) $(REPORT_DOCS)
 
-report-check: $(BUILD)/stc_vecgen $(MOEGEN) $(BUILD)/stc_sim-n16 report-dbuf-build
+report-check: $(BUILD)/stc_vecgen $(MOEGEN) $(STC_TRAFFIC) $(BUILD)/stc_sim-n16 report-dbuf-build
 	@$(REPORT_ENV) scripts/report.sh --quick $(BUILD)
 	@scripts/report_check.sh --self-test $(BUILD)/report-quick/runs.csv
 	@scripts/report_check.sh $(REPORT_DOCS)/report/runs.csv
@@ -55,13 +56,19 @@ report-check: $(BUILD)/stc_vecgen $(MOEGEN) $(BUILD)/stc_sim-n16 report-dbuf-bui
 	@awk -F, 'NR == FNR { want[$$1 "," $$3] = 1; next } FNR == 1 || ($$1 "," $$3) in want' \
 	  $(BUILD)/report-quick/act.csv $(REPORT_DOCS)/report/act.csv | diff -u - $(BUILD)/report-quick/act.csv \
 	  || { echo "report-check: $(REPORT_DOCS)/report/act.csv is stale against this model/RTL/generator (activation zeros): run make report" >&2; exit 1; }
+	@for f in traffic breakeven; do cmp -s $(BUILD)/report-quick/$$f.csv $(REPORT_DOCS)/report/$$f.csv \
+	  || { echo "report-check: $(REPORT_DOCS)/report/$$f.csv differs from stc_traffic's output: run make report" >&2; exit 1; }; done
+	@awk -F, -f scripts/report_traffic.awk $(REPORT_DOCS)/report/runs.csv | cmp -s - $(REPORT_DOCS)/report/traffic_tile.csv \
+	  || { echo "report-check: $(REPORT_DOCS)/report/traffic_tile.csv does not follow from runs.csv with scripts/report_traffic.awk: run make report" >&2; exit 1; }
 	@awk -F, -f scripts/report_energy.awk -f scripts/report_analyze.awk $(REPORT_DOCS)/report/runs.csv | diff -q - $(REPORT_DOCS)/report/summary.csv >/dev/null \
 	  || { echo "report-check: $(REPORT_DOCS)/report/summary.csv does not follow from runs.csv with scripts/report_analyze.awk: run make report" >&2; exit 1; }
 	@{ awk -F, -f scripts/report_md.awk $(REPORT_DOCS)/report/summary.csv; \
 	   awk -F, -f scripts/report_uarch_md.awk $(REPORT_DOCS)/report/uarch.csv; \
 	   awk -F, -f scripts/report_moe_md.awk $(REPORT_DOCS)/report/moe.csv; \
-	   awk -F, -f scripts/report_act_md.awk $(REPORT_DOCS)/report/act.csv; } | diff -q - $(REPORT_DOCS)/report.md >/dev/null \
-	  || { echo "report-check: $(REPORT_DOCS)/report.md does not follow from summary.csv, uarch.csv, moe.csv and act.csv with scripts/report_*md.awk: run make report" >&2; exit 1; }
+	   awk -F, -f scripts/report_act_md.awk $(REPORT_DOCS)/report/act.csv; \
+	   awk -F, -f scripts/report_traffic_md.awk $(REPORT_DOCS)/report/traffic_tile.csv $(REPORT_DOCS)/report/traffic.csv \
+	     $(REPORT_DOCS)/report/breakeven.csv; } | diff -q - $(REPORT_DOCS)/report.md >/dev/null \
+	  || { echo "report-check: $(REPORT_DOCS)/report.md does not follow from its CSVs with scripts/report_*md.awk: run make report" >&2; exit 1; }
 	@scripts/report_files_check.sh $(REPORT_DOCS) 55
 	@rm -rf $(BUILD)/report-cut && mkdir -p $(BUILD)/report-cut/report && cp $(REPORT_DOCS)/report.md $(BUILD)/report-cut/ \
 	  && cp $(REPORT_DOCS)/report/* $(BUILD)/report-cut/report/ && f=$$(ls $(BUILD)/report-cut/report/*.png | head -n 1) \

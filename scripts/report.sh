@@ -7,6 +7,7 @@
 #   env: VECGEN (default BUILD_DIR/stc_vecgen), SIM (default BUILD_DIR/stc_sim-n16),
 #        SIM_DBUF (the runner of the dbuf micro-architecture, default
 #        BUILD_DIR/uarch-dbuf/stc_sim-n16), MOEGEN (default BUILD_DIR/stc_moegen),
+#        TRAFFIC (default BUILD_DIR/stc_traffic),
 #        JOBS (parallel runs, default 2),
 #        GNUPLOT (default gnuplot)
 #
@@ -27,6 +28,9 @@
 #     commands by each dispatch scheme: moe.csv (report_moe.awk);
 #   - activation zeros: the same dense and 2:4 W with a growing share of A
 #     set to zero (stc_vecgen --a-zeros): act.csv (report_act.awk).
+# And the memory-traffic section: the sweep's measured sector counts
+# (traffic_tile.csv, report_traffic.awk) beside stc_traffic's model of the
+# formats the tile cannot execute (traffic.csv, breakeven.csv).
 #
 # --quick: the same configurations at M = 16 only, the MoE section for the
 # balanced and hot5 distributions and the activation section at 0, 50 and
@@ -47,6 +51,7 @@ VECGEN=${VECGEN:-$build/stc_vecgen}
 SIM=${SIM:-$build/stc_sim-n16}
 SIM_DBUF=${SIM_DBUF:-$build/uarch-dbuf/stc_sim-n16}
 MOEGEN=${MOEGEN:-$build/stc_moegen}
+TRAFFIC=${TRAFFIC:-$build/stc_traffic}
 JOBS=${JOBS:-2}
 GNUPLOT=${GNUPLOT:-gnuplot}
 
@@ -87,7 +92,7 @@ else
     ACT_ZEROS="0 10 20 30 40 50 60 70 80 90"
 fi
 
-for tool in "$VECGEN" "$SIM" "$SIM_DBUF" "$MOEGEN"; do
+for tool in "$VECGEN" "$SIM" "$SIM_DBUF" "$MOEGEN" "$TRAFFIC"; do
     [ -x "$tool" ] || { echo "report: $tool is missing (build it first: make $tool)" >&2; exit 2; }
 done
 
@@ -264,6 +269,12 @@ mv "$out/moe.csv.tmp" "$out/moe.csv"
 } | awk -F, -f "$here/report_energy.awk" -f "$here/report_act.awk" >"$out/act.csv.tmp"
 mv "$out/act.csv.tmp" "$out/act.csv"
 
+# Memory traffic: measured from the sweep's runs, modelled by stc_traffic.
+awk -F, -f "$here/report_traffic.awk" "$runs" >"$out/traffic_tile.csv.tmp"
+mv "$out/traffic_tile.csv.tmp" "$out/traffic_tile.csv"
+"$TRAFFIC" --seed "$SEED" --out-sweep "$out/traffic.csv" --out-breakeven "$out/breakeven.csv" ||
+    { echo "report: stc_traffic failed" >&2; exit 1; }
+
 "$here/report_check.sh" "$runs"
 
 t1=$(date +%s)
@@ -282,16 +293,21 @@ cp "$out/summary.csv" "$stage/report/summary.csv"
 cp "$out/uarch.csv" "$stage/report/uarch.csv"
 cp "$out/moe.csv" "$stage/report/moe.csv"
 cp "$out/act.csv" "$stage/report/act.csv"
+for f in traffic_tile traffic breakeven; do cp "$out/$f.csv" "$stage/report/$f.csv"; done
 echo "report: plots"
 "$GNUPLOT" -e "csv='$stage/report/summary.csv'; outdir='$stage/report'" "$here/report_plots.gp"
 "$GNUPLOT" -e "moe='$stage/report/moe.csv'; act='$stage/report/act.csv'; outdir='$stage/report'" \
     "$here/report_plots_moe.gp"
+"$GNUPLOT" -e "sweep='$stage/report/traffic.csv'; tile='$stage/report/traffic_tile.csv'; outdir='$stage/report'" \
+    "$here/report_plots_traffic.gp"
 # gnuplot's SVG carries no date; its PNG (cairo) none either. Nothing to strip.
 {
     awk -F, -f "$here/report_md.awk" "$stage/report/summary.csv"
     awk -F, -f "$here/report_uarch_md.awk" "$stage/report/uarch.csv"
     awk -F, -f "$here/report_moe_md.awk" "$stage/report/moe.csv"
     awk -F, -f "$here/report_act_md.awk" "$stage/report/act.csv"
+    awk -F, -f "$here/report_traffic_md.awk" "$stage/report/traffic_tile.csv" "$stage/report/traffic.csv" \
+        "$stage/report/breakeven.csv"
 } >"$stage/report.md"
 "$here/report_files_check.sh" "$stage" "$total"
 mkdir -p "$docs/report"
@@ -299,4 +315,4 @@ for f in "$stage"/report/*; do
     cp "$f" "$docs/report/.${f##*/}.tmp" && mv -f "$docs/report/.${f##*/}.tmp" "$docs/report/${f##*/}"
 done
 cp "$stage/report.md" "$docs/.report.md.tmp" && mv -f "$docs/.report.md.tmp" "$docs/report.md"
-echo "report: wrote $docs/report.md, $docs/report/{runs,summary,uarch,moe,act}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"
+echo "report: wrote $docs/report.md, $docs/report/{runs,summary,uarch,moe,act,traffic_tile,traffic,breakeven}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"

@@ -6,7 +6,7 @@
 # usage: scripts/report_files_check.sh DOCS_DIR [RUNS]
 #   DOCS_DIR/report/*.png: PNG signature, an IHDR first and an IEND chunk as
 #   the last 12 bytes (a write cut short loses it); *.svg: one closing
-#   </svg> as the last tag; runs.csv, summary.csv, uarch.csv, moe.csv and act.csv: end with a newline,
+#   </svg> as the last tag; every CSV of the report: ends with a newline,
 #   every row has the header's column count, and runs.csv has RUNS data
 #   rows when RUNS is given; DOCS_DIR/report.md ends with a newline.
 # Exit 1 naming every broken file, 0 when all are whole.
@@ -29,7 +29,7 @@ done
 for f in "${svgs[@]}"; do
     [ "$(tr -d ' \t\n' <"$f" | tail -c 6)" = '</svg>' ] || broken "$f" "truncated SVG (no closing </svg>)"
 done
-for f in "$docs"/report/{runs,summary,uarch,moe,act}.csv; do
+for f in "$docs"/report/{runs,summary,uarch,moe,act,traffic_tile,traffic,breakeven}.csv; do
     [ -f "$f" ] || { broken "$f" "missing"; continue; }
     ends_with_newline "$f" || broken "$f" "does not end with a newline (truncated?)"
     awk -F, 'NR == 1 { n = NF } NF != n { bad = 1; print FILENAME ":" NR ": " NF " columns, header has " n > "/dev/stderr" }

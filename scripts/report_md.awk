@@ -276,6 +276,7 @@ END {
     print "- `docs/report/uarch.csv`: the same vectors' cycles on the base and the double-buffered tile (`scripts/report_uarch.awk`; section below)."
     print "- `docs/report/moe.csv`: the mixture-of-experts workloads, one line per load distribution and dispatch scheme (`scripts/report_moe.awk`; section below)."
     print "- `docs/report/act.csv`: the activation-zeros runs (`scripts/report_act.awk`; section below)."
+    print "- `docs/report/traffic_tile.csv`, `traffic.csv`, `breakeven.csv`: memory traffic, measured and modelled (section below)."
     print "- The energy model of every section: `scripts/report_energy.awk`."
     print "- `docs/report/*.png`, `docs/report/*.svg`: the figures."
 }
