@@ -110,6 +110,7 @@ help:
 	@echo "  make lint           verilator --lint-only -Wall and iverilog on rtl/ (rtl-smoke, rtl-synth)"
 	@echo "  make vectors        regenerate the checked-in regression (vectors-check: verify it)"
 	@echo "  make report         sparsity sweep: zeros present vs cycles/MACs/bytes/energy saved, plots"
+	@echo "  make area           Yosys ablations: the cells each sparsity feature costs (docs/report/area.csv)"
 	@echo "  make traffic        modelled sector traffic of unstructured formats (CSR, bitmap, COO,"
 	@echo "                      gather) vs dense, and their break-even sparsities (traffic-test)"
 	@echo "  make bench          cosim speed against the bare Verilator model (sim-sc-bench: SystemC)"
@@ -242,6 +243,7 @@ ci:
 	scripts/ci/check.sh
 	$(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
 	$(MAKE) --no-print-directory report-check
+	$(MAKE) --no-print-directory area-check
 	$(MAKE) --no-print-directory debug-test
 	$(MAKE) --no-print-directory verdict-test
 	$(MAKE) --no-print-directory cli-test

@@ -1,9 +1,14 @@
 # Copyright 2026 STC contributors
 # SPDX-License-Identifier: Apache-2.0
-# analysis.mk - models beside the tile (issue 15): stc_traffic, the sector
-# traffic of sparse formats the tile cannot execute. A thin main over
-# analysis/stc_traffic.c, linked with libstc_common.a (the RNG, the sector
-# tracker, the option parser, the atomic writer).
+# analysis.mk - models and measurements beside the tile (issue 15):
+#   stc_traffic, the sector traffic of sparse formats the tile cannot
+#   execute: a thin main over analysis/stc_traffic.c, linked with
+#   libstc_common.a (the RNG, the sector tracker, the option parser, the
+#   atomic writer);
+#   the hardware cost of each sparsity feature: scripts/area.sh synthesizes
+#   analysis/stc_area_top.v (the tile without probes, features tied off)
+#   with Yosys, into docs/report/area.csv, which make report's decision
+#   table reads.
 TRAFFIC_OBJS := $(BUILD)/analysis/stc_traffic.o
 TRAFFIC_MAIN := $(BUILD)/analysis/stc_traffic_main.o
 STC_TRAFFIC  := $(BUILD)/stc_traffic
@@ -27,3 +32,18 @@ traffic: $(STC_TRAFFIC)
 	$(STC_TRAFFIC) --out-sweep $(TRAFFIC_DIR)/traffic.csv --out-breakeven $(TRAFFIC_DIR)/breakeven.csv
 traffic-test: $(STC_TRAFFIC)
 	scripts/traffic_test.sh $(STC_TRAFFIC)
+
+# `make area`: the ablation syntheses (about 2 minutes on 2 cores) into
+# $(AREA_CSV); `make area-check` (CI): the same into BUILD, which must equal
+# the committed table (an RTL change that moves the cost needs make area).
+AREA_CSV := docs/report/area.csv
+.PHONY: area area-check
+area:
+	@$(DEPS) synth
+	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(AREA_CSV)
+area-check:
+	@$(DEPS) synth
+	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(BUILD)/area.csv
+	@cmp -s $(BUILD)/area.csv $(AREA_CSV) || { diff -u $(AREA_CSV) $(BUILD)/area.csv; \
+	  echo "area-check: $(AREA_CSV) differs from a fresh synthesis of the RTL: run make area" >&2; exit 1; }
+	@echo "area-check: $(AREA_CSV) matches a fresh synthesis"

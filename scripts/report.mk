@@ -58,11 +58,16 @@ report-check: $(BUILD)/stc_vecgen $(MOEGEN) $(STC_TRAFFIC) $(BUILD)/stc_sim-n16 
 	  || { echo "report-check: $(REPORT_DOCS)/report/act.csv is stale against this model/RTL/generator (activation zeros): run make report" >&2; exit 1; }
 	@for f in traffic breakeven; do cmp -s $(BUILD)/report-quick/$$f.csv $(REPORT_DOCS)/report/$$f.csv \
 	  || { echo "report-check: $(REPORT_DOCS)/report/$$f.csv differs from stc_traffic's output: run make report" >&2; exit 1; }; done
+	@awk -F, -f scripts/report_sparseloop.awk $(REPORT_DOCS)/report/runs.csv | cmp -s - $(REPORT_DOCS)/report/sparseloop.csv \
+	  || { echo "report-check: $(REPORT_DOCS)/report/sparseloop.csv does not follow from runs.csv with scripts/report_sparseloop.awk: run make report" >&2; exit 1; }
 	@awk -F, -f scripts/report_traffic.awk $(REPORT_DOCS)/report/runs.csv | cmp -s - $(REPORT_DOCS)/report/traffic_tile.csv \
 	  || { echo "report-check: $(REPORT_DOCS)/report/traffic_tile.csv does not follow from runs.csv with scripts/report_traffic.awk: run make report" >&2; exit 1; }
 	@awk -F, -f scripts/report_energy.awk -f scripts/report_analyze.awk $(REPORT_DOCS)/report/runs.csv | diff -q - $(REPORT_DOCS)/report/summary.csv >/dev/null \
 	  || { echo "report-check: $(REPORT_DOCS)/report/summary.csv does not follow from runs.csv with scripts/report_analyze.awk: run make report" >&2; exit 1; }
-	@{ awk -F, -f scripts/report_md.awk $(REPORT_DOCS)/report/summary.csv; \
+	@{ awk -F, -f scripts/report_decision_md.awk $(REPORT_DOCS)/report/summary.csv $(REPORT_DOCS)/report/act.csv \
+	     $(REPORT_DOCS)/report/moe.csv $(REPORT_DOCS)/report/traffic_tile.csv $(REPORT_DOCS)/report/traffic.csv \
+	     $(REPORT_DOCS)/report/area.csv; \
+	   awk -F, -f scripts/report_md.awk $(REPORT_DOCS)/report/summary.csv; \
 	   awk -F, -f scripts/report_uarch_md.awk $(REPORT_DOCS)/report/uarch.csv; \
 	   awk -F, -f scripts/report_moe_md.awk $(REPORT_DOCS)/report/moe.csv; \
 	   awk -F, -f scripts/report_act_md.awk $(REPORT_DOCS)/report/act.csv; \

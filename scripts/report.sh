@@ -294,6 +294,7 @@ cp "$out/uarch.csv" "$stage/report/uarch.csv"
 cp "$out/moe.csv" "$stage/report/moe.csv"
 cp "$out/act.csv" "$stage/report/act.csv"
 for f in traffic_tile traffic breakeven; do cp "$out/$f.csv" "$stage/report/$f.csv"; done
+awk -F, -f "$here/report_sparseloop.awk" "$runs" >"$stage/report/sparseloop.csv"
 echo "report: plots"
 "$GNUPLOT" -e "csv='$stage/report/summary.csv'; outdir='$stage/report'" "$here/report_plots.gp"
 "$GNUPLOT" -e "moe='$stage/report/moe.csv'; act='$stage/report/act.csv'; outdir='$stage/report'" \
@@ -301,7 +302,13 @@ echo "report: plots"
 "$GNUPLOT" -e "sweep='$stage/report/traffic.csv'; tile='$stage/report/traffic_tile.csv'; outdir='$stage/report'" \
     "$here/report_plots_traffic.gp"
 # gnuplot's SVG carries no date; its PNG (cairo) none either. Nothing to strip.
+# The hardware cost of the decision table: make area's table (Yosys, slow,
+# checked in CI by make area-check), read from DOCS.
+[ -f "$docs/report/area.csv" ] || { echo "report: $docs/report/area.csv is missing: run make area" >&2; exit 2; }
+cp "$docs/report/area.csv" "$stage/report/area.csv"
 {
+    awk -F, -f "$here/report_decision_md.awk" "$stage/report/summary.csv" "$stage/report/act.csv" \
+        "$stage/report/moe.csv" "$stage/report/traffic_tile.csv" "$stage/report/traffic.csv" "$stage/report/area.csv"
     awk -F, -f "$here/report_md.awk" "$stage/report/summary.csv"
     awk -F, -f "$here/report_uarch_md.awk" "$stage/report/uarch.csv"
     awk -F, -f "$here/report_moe_md.awk" "$stage/report/moe.csv"
@@ -315,4 +322,4 @@ for f in "$stage"/report/*; do
     cp "$f" "$docs/report/.${f##*/}.tmp" && mv -f "$docs/report/.${f##*/}.tmp" "$docs/report/${f##*/}"
 done
 cp "$stage/report.md" "$docs/.report.md.tmp" && mv -f "$docs/.report.md.tmp" "$docs/report.md"
-echo "report: wrote $docs/report.md, $docs/report/{runs,summary,uarch,moe,act,traffic_tile,traffic,breakeven}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"
+echo "report: wrote $docs/report.md, $docs/report/{runs,summary,uarch,moe,act,traffic_tile,traffic,breakeven,sparseloop}.csv and $(ls "$stage"/report/*.png | wc -l) plots (PNG + SVG)"

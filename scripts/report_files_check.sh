@@ -29,7 +29,7 @@ done
 for f in "${svgs[@]}"; do
     [ "$(tr -d ' \t\n' <"$f" | tail -c 6)" = '</svg>' ] || broken "$f" "truncated SVG (no closing </svg>)"
 done
-for f in "$docs"/report/{runs,summary,uarch,moe,act,traffic_tile,traffic,breakeven}.csv; do
+for f in "$docs"/report/{runs,summary,uarch,moe,act,traffic_tile,traffic,breakeven,area,sparseloop}.csv; do
     [ -f "$f" ] || { broken "$f" "missing"; continue; }
     ends_with_newline "$f" || broken "$f" "does not end with a newline (truncated?)"
     awk -F, 'NR == 1 { n = NF } NF != n { bad = 1; print FILENAME ":" NR ": " NF " columns, header has " n > "/dev/stderr" }
