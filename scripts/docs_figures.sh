@@ -32,6 +32,8 @@ report.moe_hot10_dropped	docs/report/moe.csv	make report
 report.moe_uniform_bucket	docs/report/moe.csv	make report
 report.act_dense90	docs/report/act.csv	make report
 report.csr32_int8_be	docs/report/breakeven.csv	make report
+report.area_2of4	docs/report/area.csv	make area
+report.area_gating	docs/report/area.csv	make area
 report.gather_fp32_90	docs/report/traffic.csv	make report
 report.gather_fp32_90_coalesced	docs/report/traffic.csv	make report
 bugs.count	tb/bugs	(the patches)
@@ -137,6 +139,12 @@ figure() {
         # act.csv: class, mode, a_zeros_req first; the dense run at 90%
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
             $1 == "dense" && $3 == 90 { printf "%.1f%%\n", 100 * $ix["e_vs_0"]; exit }' "$src"
+        ;;
+    report.area_2of4 | report.area_gating)
+        local v=no-2of4
+        [ "$name" = report.area_2of4 ] || v=no-gating
+        awk -F, -v v="$v" '$1 == "full" { full = $5 } $1 == v { x = $5 }
+            END { printf "%.1f%%\n", 100 * (full - x) / full }' "$src"
         ;;
     report.csr32_int8_be) printf '%s%%\n' "$(csv_col "$src" csr32 1 breakeven_pct)" ;;
     report.gather_fp32_90 | report.gather_fp32_90_coalesced)
