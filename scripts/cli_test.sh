@@ -109,6 +109,11 @@ rc=0
 err=$("$mg" --dist hot2 --schemes group "${mgo[@]}" --out-dir "$tmp/a-file" --plan "$tmp/plan1.csv" 2>&1) || rc=$?
 [ $rc -eq 2 ] && [[ $err == *"a-file"* ]] || bad "stc_moegen --out-dir FILE: exit $rc, '$err'"
 "$build/stc_sim-n$n" --quiet "$tmp"/moe1/*.vec >/dev/null 2>&1 || bad "stc_moegen: its vectors do not pass the lockstep"
+# --stream-dir: one stream per scheme holding exactly the plan's commands.
+"$mg" --dist hot2 --schemes group "${mgo[@]}" --out-dir "$tmp/moe3" --plan "$tmp/plan3.csv" --stream-dir "$tmp/moe3s" &&
+    [ "$(sed -n 's|^// commands ||p' "$tmp/moe3s/hot2-group.vec")" = "$(awk -F, 'NR > 1 && $10 != "-"' "$tmp/plan3.csv" | wc -l)" ] &&
+    "$build/stc_sim-n$n" --quiet "$tmp/moe3s/hot2-group.vec" >/dev/null 2>&1 ||
+    bad "stc_moegen --stream-dir: the stream does not hold the plan's commands or fails the lockstep"
 say "stc_moegen: deterministic, errors exit 2 without clobbering the plan, vectors pass the lockstep"
 
 # --a-zeros: a bad value exits 2; the option changes A only.

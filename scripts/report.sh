@@ -178,7 +178,8 @@ run_moe_job() {
     local dist=$1 log=$moedir/$1.log
     if ! "$MOEGEN" --dist "$dist" --schemes "$MOE_SCHEMES" --experts "$MOE_EXPERTS" \
         --tokens "$MOE_TOKENS" --topk "$MOE_TOPK" --n "$N" --d "$MOE_D" --seed "$SEED" \
-        --out-dir "$moedir/$dist" --plan "$moedir/$dist.plan.csv" >"$log" 2>&1; then
+        --out-dir "$moedir/$dist" --plan "$moedir/$dist.plan.csv" --stream-dir "$moedir/$dist-streams" \
+        >"$log" 2>&1; then
         echo "report: MoE $dist: generator failed:" >&2
         cat "$log" >&2
         return 1
@@ -191,7 +192,21 @@ run_moe_job() {
         tail -n 20 "$log" >&2
         return 1
     fi
-    printf '  [moe] %-9s %4d commands  RTL == model\n' "$dist" "$(($(wc -l <"$moedir/$dist.runs.csv") - 1))"
+    # Each scheme's commands once more as one stream, back to back on one
+    # tile (the serial step as a runtime would issue it): its cycles.
+    local streams
+    streams=$(LC_ALL=C ls "$moedir/$dist-streams"/*.vec)
+    # shellcheck disable=SC2086 # one word per stream path
+    if ! "$SIM" --seed 1 --stall 0 $streams >"$moedir/$dist.streams.log" 2>&1; then
+        echo "report: MoE $dist: a command stream FAILED in lockstep:" >&2
+        tail -n 20 "$moedir/$dist.streams.log" >&2
+        return 1
+    fi
+    { echo "dist,scheme,stream_cycles"
+      sed -n 's|^\[ *[0-9]*/[0-9]*\] PASS .*/\([^/]*\)\.vec  commands=.* cycles=\([0-9]*\)$|\1,\2|p' \
+          "$moedir/$dist.streams.log" | sed "s|^$dist-|$dist,|"
+    } >"$moedir/$dist.streams.csv"
+    printf '  [moe] %-9s %4d commands and their streams  RTL == model\n' "$dist" "$(($(wc -l <"$moedir/$dist.runs.csv") - 1))"
 }
 
 # One class of the activation section: the same W with a growing share of
@@ -258,7 +273,7 @@ mv "$out/uarch.csv.tmp" "$out/uarch.csv"
 plans=() moeruns=()
 for dist in $MOE_DISTS; do
     plans+=("$moedir/$dist.plan.csv")
-    moeruns+=("$moedir/$dist.runs.csv")
+    moeruns+=("$moedir/$dist.runs.csv" "$moedir/$dist.streams.csv")
 done
 awk -F, -v experts="$MOE_EXPERTS" -v tokens="$MOE_TOKENS" -v topk="$MOE_TOPK" -v d="$MOE_D" \
     -f "$here/report_energy.awk" -f "$here/report_moe.awk" "${plans[@]}" "${moeruns[@]}" >"$out/moe.csv.tmp"

@@ -6,9 +6,11 @@
 # usage: awk -F, -v experts=E -v tokens=T -v topk=K -v d=D \
 #            -f scripts/report_energy.awk -f scripts/report_moe.awk \
 #            PLAN.csv... RUNS.csv... > moe.csv
-#   A file whose header starts with "dist,scheme" is a plan (one line per
-#   tile command, and one per expert without a command), one starting with
-#   "vector," the runner's --csv of those commands.
+#   A file whose header starts with "dist,scheme,expert" is a plan (one line
+#   per tile command, and one per expert without a command), one starting
+#   with "vector," the runner's --csv of those commands, and
+#   "dist,scheme,stream_cycles" the cycles of each scheme's commands run
+#   again as one stream, back to back on one tile (reset included).
 #
 # One output line per (distribution, scheme), in the order the plans list
 # them. Cycles, MACs and energy are the tile's counters, read at the end of
@@ -17,6 +19,8 @@
 # macs_alg counter must equal its plan's M x d x N (the plan and the run
 # describe the same command) and every run must have passed.
 #   cycles_serial  sum of the commands' cycles: one tile runs every expert
+#   stream_cycles  the same commands as one verified stream (the handshakes
+#                  between commands and the reset included)
 #   cycles_step    max over experts of the expert's cycles: E tiles, one per
 #                  expert, in parallel (the step's latency)
 #   step_vs_ideal  cycles_step / the balanced distribution's sort-and-group step
@@ -26,7 +30,7 @@
 BEGIN { OFS = "," }
 
 FNR == 1 {
-    kind = ($1 == "dist") ? "plan" : ($1 == "vector") ? "runs" : ""
+    kind = ($1 == "dist" && $3 == "expert") ? "plan" : ($1 == "vector") ? "runs" : ($3 == "stream_cycles") ? "stream" : ""
     if (kind == "") { print "report_moe: " FILENAME ": neither a plan nor a runs CSV" > "/dev/stderr"; bad = 1; exit 2 }
     delete ix
     for (i = 1; i <= NF; i++) ix[$i] = i
@@ -66,6 +70,11 @@ kind == "runs" {
     next
 }
 
+kind == "stream" {
+    STREAM[col("dist") SUBSEP col("scheme")] = col("stream_cycles")
+    next
+}
+
 function label(s) {
     if (s == "group") return "sort-and-group"
     if (s ~ /^cap/) return sprintf("capacity %.2f", substr(s, 4) / 100)
@@ -76,6 +85,8 @@ function label(s) {
 END {
     if (bad) exit 2
     for (v in PKEY) if (!(v in RAN)) { print "report_moe: command " v " of the plan has no run" > "/dev/stderr"; exit 2 }
+    for (j = 1; j <= nkey; j++)
+        if (!(order[j] in STREAM)) { split(order[j], p, SUBSEP); print "report_moe: no stream run for " p[1] " " p[2] > "/dev/stderr"; exit 2 }
     ideal = ""
     for (j = 1; j <= nkey; j++) {
         split(order[j], p, SUBSEP)
@@ -86,7 +97,7 @@ END {
     }
     print "dist,scheme,label,experts,tokens,topk,d,n,load_mean,load_max,imbalance,commands," \
           "rows_useful,rows_padded,dropped,dropped_frac,macs_useful,macs_padded,macs_alg,macs_actual,macs_gated," \
-          "cycles_serial,cycles_step,step_vs_ideal,util_serial,util_step,waste_pad,energy_nj,pj_per_useful_mac"
+          "cycles_serial,stream_cycles,cycles_step,step_vs_ideal,util_serial,util_step,waste_pad,energy_nj,pj_per_useful_mac"
     mean = tokens * topk / experts
     for (j = 1; j <= nkey; j++) {
         k = order[j]; split(k, p, SUBSEP)
@@ -94,7 +105,7 @@ END {
         printf "%s,%s,%s,%d,%d,%d,%d,%d,%.6f,%d,%.6f,%d,", p[1], p[2], label(p[2]), experts, tokens, topk, d, N, \
             mean, MAXLOAD[k], MAXLOAD[k] / mean, NCMD[k]
         printf "%d,%d,%d,%.6f,%d,%d,%d,%d,%d,", USE[k], PAD[k], DROP[k], DROP[k] / (tokens * topk), mu, mp, ALG[k], ACT[k], GAT[k]
-        printf "%d,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f\n", CYS[k], STEP[k], (ideal == "" ? "" : sprintf("%.6f", STEP[k] / ideal)), \
+        printf "%d,%d,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f\n", CYS[k], STREAM[k], STEP[k], (ideal == "" ? "" : sprintf("%.6f", STEP[k] / ideal)), \
             mu / (CYS[k] * N * N), mu / (STEP[k] * experts * N * N), (ALG[k] ? mp / ALG[k] : 0), EN[k] / 1000, \
             (mu ? EN[k] / mu : 0)
     }

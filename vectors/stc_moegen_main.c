@@ -4,12 +4,15 @@
  * stc_moegen - mixture-of-experts command vectors for the tile.
  *
  *   stc_moegen --dist DIST --schemes S[,S...] --seed S --out-dir DIR --plan F.csv
- *              [--experts E] [--tokens T] [--topk K] [--n N] [--d D]
+ *              [--stream-dir DIR2] [--experts E] [--tokens T] [--topk K] [--n N] [--d D]
  *
  * Routes the tokens once (stc_gen_moe.h), then for every scheme writes one
  * vector per tile command into DIR (DIST-SCHEME-eEEE-cC.vec) and one line
  * per command into the plan: which expert, how many rows are tokens and
  * how many padding, how many of the expert's tokens the scheme dropped.
+ * With --stream-dir, each scheme's commands are also written as one
+ * command stream, DIR2/DIST-SCHEME.vec: the whole step on one tile, back
+ * to back.
  *
  * Exit status: 0 ok, 2 usage or generation error.
  */
@@ -31,6 +34,7 @@ typedef struct moegen_cli {
     const char *schemes;
     const char *out_dir;
     const char *plan;
+    const char *stream_dir;
     bool have_seed;
 } moegen_cli;
 
@@ -45,6 +49,7 @@ enum {
     OPT_SEED,
     OPT_OUT_DIR,
     OPT_PLAN,
+    OPT_STREAM_DIR,
 };
 
 static const stc_opt stc_moegen_opts[] = {
@@ -58,6 +63,8 @@ static const stc_opt stc_moegen_opts[] = {
     {OPT_SEED, "seed", 0, "S", "seed: the same seed writes the same bytes"},
     {OPT_OUT_DIR, "out-dir", 0, "DIR", "directory for the vectors (created if missing)"},
     {OPT_PLAN, "plan", 0, "F.csv", "the commands, one line each (written atomically)"},
+    {OPT_STREAM_DIR, "stream-dir", 0, "DIR",
+     "also write each scheme's commands as one stream, DIR/DIST-SCHEME.vec"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -95,6 +102,9 @@ static int stc_moegen_apply(void *ctx, int id, const char *val)
         return 0;
     case OPT_PLAN:
         c->plan = val;
+        return 0;
+    case OPT_STREAM_DIR:
+        c->stream_dir = val;
         return 0;
     case OPT_EXPERTS:
         return stc_moegen_num("experts", val, 2, STC_MOE_EXPERTS_MAX, &c->o.experts);
@@ -134,7 +144,7 @@ static int stc_moegen_mkdir(const char *dir)
         if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
             return 0;
     }
-    fprintf(stderr, "stc_moegen: --out-dir %s: cannot create the directory: %s\n", dir,
+    fprintf(stderr, "stc_moegen: %s: cannot create the directory: %s\n", dir,
             errno == EEXIST ? "a file of that name exists" : strerror(errno));
     return 2;
 }
@@ -150,6 +160,13 @@ static int stc_moegen_scheme(const moegen_cli *c, const stc_moe_routing *r, cons
         return 2;
     }
     int rc = 0;
+    /* The scheme's commands as one stream (only with --stream-dir). */
+    stc_stream all = {0, NULL};
+    if (c->stream_dir && stc_stream_alloc(&all, p.ncmd) != STC_OK) {
+        fprintf(stderr, "stc_moegen: out of memory\n");
+        stc_moe_plan_free(&p);
+        return 2;
+    }
     for (unsigned i = 0; i < p.ncmd && rc == 0; i++) {
         const stc_moe_cmd *cmd = &p.cmd[i];
         char name[128], path[4096];
@@ -160,7 +177,10 @@ static int stc_moegen_scheme(const moegen_cli *c, const stc_moe_routing *r, cons
         stc_status st = stc_moe_vector(&c->o, r, cmd, &v, err, sizeof err);
         if (st == STC_OK) {
             st = stc_vec_write(path, &v, err, sizeof err);
-            stc_vec_free(&v);
+            if (all.cmd)
+                all.cmd[i] = v; /* the stream owns it now */
+            else
+                stc_vec_free(&v);
         }
         if (st != STC_OK) {
             fprintf(stderr, "stc_moegen: %s\n", err);
@@ -180,6 +200,15 @@ static int stc_moegen_scheme(const moegen_cli *c, const stc_moe_routing *r, cons
             fprintf(plan, "%s,%s,%u,0,%u,0,0,0,%u,-\n", c->o.dist, scheme, e, r->load[e],
                     p.dropped[e]);
     }
+    if (rc == 0 && all.cmd) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s-%s.vec", c->stream_dir, c->o.dist, scheme);
+        if (stc_stream_write(path, &all, err, sizeof err) != STC_OK) {
+            fprintf(stderr, "stc_moegen: %s\n", err);
+            rc = 2;
+        }
+    }
+    stc_stream_free(&all);
     stc_moe_plan_free(&p);
     return rc;
 }
@@ -200,6 +229,8 @@ static int stc_moegen_run(const moegen_cli *c)
         return 2;
     }
     int rc = stc_moegen_mkdir(c->out_dir);
+    if (rc == 0 && c->stream_dir)
+        rc = stc_moegen_mkdir(c->stream_dir);
     if (rc) {
         stc_moe_routing_free(&r);
         return rc;
