@@ -156,8 +156,9 @@ include rtl/rtl.mk
 include sim/core/verilator.mk
 include sim/sim.mk
 include tb/tb.mk
-include scripts/report.mk
+# analysis.mk before report.mk: the report's rules name STC_TRAFFIC.
 include analysis/analysis.mk
+include scripts/report.mk
 # Optional fragments of the verification, SystemC and debug tooling.
 -include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk sim/dpi/dpi.mk
 -include tb/compare.mk formal/formal.mk
