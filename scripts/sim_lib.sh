@@ -60,7 +60,7 @@ render_run() {
     # FIRST_FAILURE=1 (make bugs): once a run failed, the rest do not count
     # (serially they are not run; in parallel their outputs are removed).
     if [ "${FIRST_FAILURE:-0}" = 1 ] && [ -n "$first" ]; then
-        rm -f "$out/$label.log" "$out/$label.csv" "$out/junit/$label.xml" "$p".*
+        rm -f "$out/$label.log" "$out/$label.csv" "$out/junit/$label.xml" "$p".{spec,out,rc,waves}
         return 0
     fi
     read_spec "$label" || return 2

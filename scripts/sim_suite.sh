@@ -139,7 +139,13 @@ exec_run() {
             { echo "$head"; grep -v '^cosim N=' "$log"; } >"$p.out"
         fi
     else
-        "$sp_bin" --quiet "${sp_args[@]}" "${outputs[@]}" "${sp_files[@]}" >"$log" 2>&1 || rc=$?
+        # In the background, its pid kept: a run that FIRST_FAILURE makes
+        # pointless is stopped (execute).
+        "$sp_bin" --quiet "${sp_args[@]}" "${outputs[@]}" "${sp_files[@]}" >"$log" 2>&1 &
+        echo $! >"$p.pid"
+        wait $! || rc=$?
+        rm -f "$p.pid"
+        [ -f "$p.spec" ] || exit 0 # dropped (FIRST_FAILURE) while it ran
         printf '== %-14s %3d file(s) %5s commands %-44s %s\n' "$label" "${#sp_files[@]}" \
             "$(sed -n 's/^cosim N=.*: \([0-9]*\) commands,.*/\1/p' "$log" | tail -n 1)" "${sp_args[*]}" \
             "$(grep -E '^cosim: ' "$log" | tail -n 1 || true)" >"$p.out"
@@ -213,7 +219,11 @@ execute() {
             stop=$((stop + 1))
         fi
     done
-    # Runs started before a FIRST_FAILURE stop was known: wait, then drop.
+    # Runs started before a FIRST_FAILURE stop was known: stopped, then
+    # dropped.
+    for fin in "${!label_of[@]}"; do
+        [ ! -s "$out/parts/${label_of[$fin]}.pid" ] || kill "$(cat "$out/parts/${label_of[$fin]}.pid")" 2>/dev/null
+    done
     while [ $running -gt 0 ]; do
         await
         [ -n "$fin" ] || continue
