@@ -173,8 +173,12 @@ execute() {
     done < <(for i in "${!labels[@]}"; do echo "$(cost "${labels[$i]}") $i ${labels[$i]}"; done |
         sort -k1,1nr -k2,2n)
     mapfile -t sel < <(printf '%s\n' "${sel[@]}" | sort -n | sed '/^$/d')
+    # The plan: what a merge checks all shards agree on (label, cost, the
+    # file names' checksum, the options).
     for i in "${!labels[@]}"; do
-        echo "${labels[$i]} $(cost "${labels[$i]}")"
+        read_spec "${labels[$i]}"
+        echo "${labels[$i]} $(cost "${labels[$i]}") ${#sp_files[@]}" \
+            "$(printf '%s\n' "${sp_files[@]##*/}" | cksum | cut -d' ' -f1) ${sp_args[*]}"
     done >"$out/plan.txt"
     printf 'shard %s/%s\noutdir %s\nfirst_failure %s\nn %s\n' "$shard_i" "$shard_k" "$out" \
         "${FIRST_FAILURE:-0}" "$n" >"$out/shard.txt"

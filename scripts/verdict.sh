@@ -14,7 +14,7 @@
 set -u
 # The BUILD the Makefile picks: given, or a tile of your own's, or another
 # micro-architecture's, or build.
-build= top= uarch=base simdir= shard=
+build='' top='' uarch=base simdir='' shard=''
 for a in "$@"; do
     case $a in
     BUILD=*) build=${a#BUILD=} ;;

@@ -218,3 +218,10 @@ BENCH_REPS ?= 3
 bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
 	scripts/bench.sh $(BUILD) $(BUILD)/bench/table.md $(BENCH_REPS)
 	scripts/perf_doc.sh $(BUILD)/bench/table.md docs/performance.md
+
+# `make parallel-test` (CI): make sim JOBS=2 and SHARD=1/2 + 2/2 merged
+# write what make sim JOBS=1 writes, on the RTL and on a broken one; bad
+# JOBS/SHARD values exit 2 (scripts/parallel_test.sh).
+.PHONY: parallel-test
+parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug $(VECGEN)
+	@scripts/parallel_test.sh $(BUILD)
