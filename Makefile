@@ -240,6 +240,8 @@ ci:
 	$(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
 	$(MAKE) --no-print-directory cosim-ci
 	$(MAKE) --no-print-directory sim-html-check
+	$(MAKE) --no-print-directory parallel-test
+	$(MAKE) --no-print-directory slurm-test
 	scripts/ci/check.sh
 	$(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
 	$(MAKE) --no-print-directory report-check

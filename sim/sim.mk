@@ -225,3 +225,13 @@ bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
 .PHONY: parallel-test
 parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug $(VECGEN)
 	@scripts/parallel_test.sh $(BUILD)
+
+# `make slurm-test`: a one-node Slurm on this machine (munge, slurmctld,
+# slurmd in a temporary directory), scripts/slurm_sim.sh's build job,
+# shard array and dependent merge job at N=$(SLURM_TEST_N), checked
+# against a serial make sim; everything torn down after (scripts/slurm_test.sh).
+SLURM_TEST_N ?= 4
+.PHONY: slurm-test
+slurm-test: $(BUILD)/stc_sim-n$(SLURM_TEST_N) $(if $(filter $(SIM_ICG_N),$(SLURM_TEST_N)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg) $(VECGEN)
+	@$(DEPS) slurm
+	@scripts/slurm_test.sh $(BUILD) $(SLURM_TEST_N)
