@@ -14,7 +14,8 @@
 #      long hold run): JOBS=2 == JOBS=1, verdict 1; with the first failing
 #      run held back (a wrapper of the runner), later failing runs finish
 #      first, and the first failure reported is still the first in canonical
-#      order (singles); FIRST_FAILURE=1 (make bugs) the same in parallel
+#      order (singles); FIRST_FAILURE=1 (make bugs) the same in parallel;
+#      WAVES=1 keeps the same 20 waveforms (the cap) with JOBS=2
 #   4. bad input exits 2 naming it: JOBS=0, JOBS=x, SHARD=3/2, SHARD=1/0,
 #      SHARD=a, through make, scripts/verdict.sh and sim_suite.sh; merges
 #      with a shard missing, twice, or of another suite
@@ -38,7 +39,8 @@ norm() { sed -E -e 's/time="[0-9.]+"/time=""/g' -e 's/in [0-9.]+ s CPU \([0-9]+ 
     -e 's#<td>[0-9]+\.[0-9]{3}</td>#<td></td>#g' "$1"; }
 same() {
     local a=$1 b=$2 what=$3 f d=0
-    if ! diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' "$a" "$b" >"$t/diff.txt"; then
+    if ! diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' -x '*.fst' "$a" "$b" >"$t/diff.txt" ||
+        ! diff <(cd "$a" && find . -name '*.fst' | sort) <(cd "$b" && find . -name '*.fst' | sort) >>"$t/diff.txt"; then
         bad "$what: files differ:"; cat "$t/diff.txt" >&2
         return
     fi
@@ -126,6 +128,17 @@ if [ "$first_run" = singles ] && [ "$named" = singles ] && [ "$failed_before" -g
 else
     bad "slowed broken RTL, JOBS=2: first failing run $first_run, reported $named, failing runs done before it $failed_before"
 fi
+# WAVES=1: an FST of each failing file, 20 at most in canonical order.
+for j in 1 2; do
+    SHARD=2/2 JOBS=$j WAVES_RUNNER="$build/stc_sim-n4-trace" scripts/sim_suite.sh "$build/stc_sim-n4-bug" \
+        "$build/stc_vecgen" 4 "$run/sim-n4" >/dev/null 2>&1 || true
+    mv "$run" "$t/v$j"
+done
+same "$t/v1" "$t/v2" "WAVES=1 on the broken RTL, JOBS=2 vs JOBS=1 (FST names)"
+nw=$(find "$t/v2/sim-n4/waves" -name '*.fst' | wc -l)
+nl=$(grep -c '^   waveform: ' "$t/v2/sim-n4/suite.txt")
+[ "$nw" = 20 ] && [ "$nl" = 20 ] && ok "WAVES=1, JOBS=2: 20 waveforms kept and listed, the cap" ||
+    bad "WAVES=1, JOBS=2: $nw waveforms kept, $nl listed (want 20, the cap)"
 # FIRST_FAILURE=1 (make bugs): runs after the failure do not count, and
 # are stopped in parallel.
 for j in 1 2; do

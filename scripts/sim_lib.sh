@@ -75,7 +75,9 @@ render_run() {
     if [ "$mode" = suite ]; then
         rm -f "$p.waves"
         if [ "$rc" -eq 1 ] && [ -n "${waves:-}" ] && [[ $label != icg-* ]]; then
-            keep_waves "$label" "${sp_args[@]}" | tee "$p.waves"
+            # Not in a pipeline: kept counts across runs.
+            keep_waves "$label" "${sp_args[@]}" >"$p.waves"
+            cat "$p.waves"
         fi
     elif [ -f "$p.waves" ]; then
         cat "$p.waves"

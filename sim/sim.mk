@@ -223,7 +223,8 @@ bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
 # write what make sim JOBS=1 writes, on the RTL and on a broken one; bad
 # JOBS/SHARD values exit 2 (scripts/parallel_test.sh).
 .PHONY: parallel-test
-parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug $(VECGEN)
+parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug \
+               $(BUILD)/stc_sim-n4-trace $(VECGEN)
 	@scripts/parallel_test.sh $(BUILD)
 
 # `make slurm-test`: a one-node Slurm on this machine (munge, slurmctld,
