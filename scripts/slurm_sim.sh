@@ -15,7 +15,7 @@
 # Environment: SBATCH_ARGS (extra sbatch options for every job, e.g.
 # "--partition=short --time=30"), CPUS (CPUs per shard, 1: its make sim
 # JOBS), WAIT (1: wait for the merge and exit with its verdict; 0: print
-# the job ids and return).
+# the job ids and return), POLL (seconds between looks at the queue, 2).
 # Exit (WAIT=1): 0 pass, 1 a mismatch, 2 bad input, set-up error, or a job
 # that did not run (the build failed, a job was cancelled).
 set -euo pipefail
@@ -29,7 +29,7 @@ cpus=${CPUS:-1} wait_=${WAIT:-1}
 command -v sbatch >/dev/null || die "no sbatch (scripts/deps.sh slurm installs Slurm's client)"
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
-rm -rf "$out"/shard-* "$out/merged" "$out"/slurm-*.out
+rm -rf "$out"/shard-* "$out/merged" "$out"/slurm-*.out "$out/merge-job.txt"
 # shellcheck disable=SC2206 # SBATCH_ARGS is a list of options
 extra=(${SBATCH_ARGS:-})
 make_args=$(printf ' %q' "$@")
@@ -49,21 +49,25 @@ for ((i = 1; i <= k; i++)); do shards="$shards $out/shard-$i"; done
 # The merge, after every shard ended (afterany: a failing shard is a verdict).
 merge_cmd="scripts/verdict.sh sim-merge SHARDS=$(printf %q "${shards# }") SIM_DIR=$(printf %q "$out/merged")$make_args"
 echo "slurm_sim.sh: build job $build, shard array $array (1-$k), merge after it: $out/merged"
-if [ "$wait_" != 1 ]; then
-    merge=$(sbatch "${common[@]}" --job-name=stc-merge --dependency="afterany:$array" \
-        --kill-on-invalid-dep=yes --output="$out/slurm-merge-%j.out" --wrap="$merge_cmd") ||
-        die "sbatch of the merge failed"
-    echo "slurm_sim.sh: merge job $merge"
-    exit 0
-fi
-rc=0
-sbatch "${common[@]}" --wait --job-name=stc-merge --dependency="afterany:$array" \
-    --kill-on-invalid-dep=yes --output="$out/slurm-merge-%j.out" --wrap="$merge_cmd" >"$out/merge-job.txt" || rc=$?
+merge=$(sbatch "${common[@]}" --job-name=stc-merge --dependency="afterany:$array" \
+    --kill-on-invalid-dep=yes --output="$out/slurm-merge-%j.out" --wrap="$merge_cmd") ||
+    die "sbatch of the merge failed"
+echo "slurm_sim.sh: merge job $merge"
+[ "$wait_" = 1 ] || exit 0
+# Until the merge job has left the queue (sbatch --wait polls with growing
+# intervals, up to half a minute late).
+while :; do
+    st=$(squeue -h -j "$merge" -o %T 2>/dev/null || true)
+    case $st in
+    "" | COMPLETED | FAILED | CANCELLED* | TIMEOUT | OUT_OF_MEMORY | NODE_FAIL | BOOT_FAIL | DEADLINE | PREEMPTED) break ;;
+    esac
+    sleep "${POLL:-2}"
+done
 cat "$out"/slurm-merge-*.out 2>/dev/null | tail -n 4
 # The verdict the merge recorded; none: the merge did not run to the end.
 if [ -s "$out/merged/sim.verdict" ]; then
     v=$(cat "$out/merged/sim.verdict")
     case $v in 0 | 1 | 2) exit "$v" ;; esac
 fi
-echo "slurm_sim.sh: the merge job ($(cat "$out/merge-job.txt" 2>/dev/null)) recorded no verdict (sbatch --wait: $rc; $out/slurm-*.out)" >&2
+echo "slurm_sim.sh: the merge job $merge ended (${st:-gone}) without recording a verdict ($out/slurm-*.out)" >&2
 exit 2

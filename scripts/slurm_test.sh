@@ -9,7 +9,8 @@
 # the array of 2 shards and the dependent merge job, and the merged result
 # must equal a serial make sim (JOBS=1) of the same N: the verdict, the
 # printed lines, the CSVs and every other file (logs and JUnit modulo CPU
-# times). Everything it started is stopped, and the temporary directory
+# times); at N=4 also on a broken RTL (SIM_VARIANT=-bug): verdict 1 from
+# the merge although the shard jobs failed. Everything it started is stopped, and the temporary directory
 # removed, whatever happens.
 #
 #   scripts/slurm_test.sh BUILD [N]           (N: 4)
@@ -101,6 +102,8 @@ MpiDefault=none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SchedulerType=sched/backfill
+# Dependent jobs start within a second of the ones they wait for.
+SchedulerParameters=sched_interval=1,bf_interval=1
 ReturnToService=2
 MinJobAge=300
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
@@ -122,39 +125,49 @@ done
 [ "$state" = idle ] || die "the node did not come up (state '$state'; $tmp/slurm*.log)"
 echo "slurm-test: one-node Slurm up on $host as $user (ports $cport, $dport) in $(($(date +%s) - start)) s"
 
-# The reference: a serial make sim of this N, into the directory the merge
-# will write (paths in the outputs must agree), then moved aside.
-ref=0
-scripts/verdict.sh --no-print-directory BUILD="$build" sim N="$n" JOBS=1 SIM_DEBUG=0 SIM_DIR="$root/merged" \
-    >"$root/serial.txt" 2>&1 || ref=$?
-mv "$root/merged" "$root/serial"
-t0=$(date +%s)
-got=0
-WAIT=1 scripts/slurm_sim.sh "$root" 2 BUILD="$build" N="$n" >"$root/slurm.txt" 2>&1 || got=$?
-t1=$(date +%s)
-cat "$root/slurm.txt"
-
 fails=0
 bad() { echo "slurm-test: FAIL $*" >&2; fails=$((fails + 1)); }
-[ "$ref" = "$got" ] && echo "slurm-test: ok   verdict $got through Slurm, $ref serially" ||
-    bad "verdict $got through Slurm, $ref serially"
-for i in 1 2; do
-    grep -qx "shard $i/2" "$root/shard-$i/sim-n$n/shard.txt" 2>/dev/null &&
-        ls "$root"/slurm-shard-*_"$i".out >/dev/null 2>&1 ||
-        bad "shard $i/2 did not run as array task $i"
-done
 norm() { sed -E -e 's/time="[0-9.]+"/time=""/g' -e 's/in [0-9.]+ s CPU \([0-9]+ cycles\/s\)//' \
     -e 's#<td>[0-9]+\.[0-9]{3}</td>#<td></td>#g' "$1"; }
-if diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' \
-    "$root/serial" "$root/merged" >"$root/diff.txt"; then
-    d=0
-    while read -r f; do
-        cmp -s <(norm "$root/serial/$f") <(norm "$root/merged/$f") || { bad "$f differs beyond CPU times"; d=1; }
-    done < <(cd "$root/serial" && find . \( -name '*.log' -o -name '*.xml' -o -name '*.html' \) -not -path '*/parts/*')
-    [ $d = 1 ] || echo "slurm-test: ok   merged output == serial make sim N=$n ($(find "$root/serial" -type f -not -path '*/parts/*' | wc -l) files)"
-else
-    bad "merged and serial outputs differ: $(head -n 5 "$root/diff.txt")"
-fi
-echo "slurm-test: the Slurm run (build job, 2 shards, merge) took $((t1 - t0)) s; in all $(($(date +%s) - start)) s"
+
+# check NAME WANT MAKE-ARGS...: a serial make sim (the reference, into the
+# directory the merge will write, since paths in the outputs must agree,
+# then moved aside) and the same through Slurm; verdicts (WANT) and every
+# file equal.
+check() {
+    local name=$1 want=$2 d=$root/$1 ref=0 got=0 t0 t1 f i
+    shift 2
+    mkdir -p "$d"
+    scripts/verdict.sh --no-print-directory BUILD="$build" sim JOBS=1 SIM_DEBUG=0 SIM_DIR="$d/merged" "$@" \
+        >"$d/serial.txt" 2>&1 || ref=$?
+    mv "$d/merged" "$d/serial"
+    t0=$(date +%s)
+    WAIT=1 POLL=1 scripts/slurm_sim.sh "$d" 2 BUILD="$build" "$@" >"$d/slurm.txt" 2>&1 || got=$?
+    t1=$(date +%s)
+    sed "s/^/  /" "$d/slurm.txt"
+    [ "$ref" = "$want" ] && [ "$got" = "$want" ] && echo "slurm-test: ok   $name: verdict $got through Slurm, $ref serially" ||
+        bad "$name: verdict $got through Slurm, $ref serially (want $want)"
+    for i in 1 2; do
+        grep -qx "shard $i/2" "$d/shard-$i/sim-n$n/shard.txt" 2>/dev/null &&
+            ls "$d"/slurm-shard-*_"$i".out >/dev/null 2>&1 ||
+            bad "$name: shard $i/2 did not run as array task $i"
+    done
+    if diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' \
+        "$d/serial" "$d/merged" >"$d/diff.txt"; then
+        local dd=0
+        while read -r f; do
+            cmp -s <(norm "$d/serial/$f") <(norm "$d/merged/$f") || { bad "$name: $f differs beyond CPU times"; dd=1; }
+        done < <(cd "$d/serial" && find . \( -name '*.log' -o -name '*.xml' -o -name '*.html' \) -not -path '*/parts/*')
+        [ $dd = 1 ] || echo "slurm-test: ok   $name: merged output == serial make sim" \
+            "($(find "$d/serial" -type f -not -path '*/parts/*' | wc -l) files); Slurm part $((t1 - t0)) s"
+    else
+        bad "$name: merged and serial outputs differ: $(head -n 5 "$d/diff.txt")"
+    fi
+}
+check rtl 0 N="$n"
+# A broken RTL (the debugger test's): the shard jobs fail (exit 1), the
+# merge still runs (afterany) and reports the mismatch.
+[ "$n" != 4 ] || check broken-rtl 1 N=4 SIM_VARIANT=-bug
+echo "slurm-test: $(($(date +%s) - start)) s in all"
 [ $fails -eq 0 ] || exit 1
 echo "slurm-test: passed"

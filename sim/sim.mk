@@ -233,6 +233,6 @@ parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4
 # against a serial make sim; everything torn down after (scripts/slurm_test.sh).
 SLURM_TEST_N ?= 4
 .PHONY: slurm-test
-slurm-test: $(BUILD)/stc_sim-n$(SLURM_TEST_N) $(if $(filter $(SIM_ICG_N),$(SLURM_TEST_N)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg) $(VECGEN)
+slurm-test: $(BUILD)/stc_sim-n$(SLURM_TEST_N) $(BUILD)/stc_sim-n4-bug $(if $(filter $(SIM_ICG_N),$(SLURM_TEST_N)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg) $(VECGEN)
 	@$(DEPS) slurm
 	@scripts/slurm_test.sh $(BUILD) $(SLURM_TEST_N)
