@@ -97,12 +97,18 @@ help:
 	@echo "                      ports (ports only), txn (each command's rows and err_o, any latency)"
 	@echo "  make sim UARCH=dbuf the double-buffered micro-architecture (build/uarch-dbuf), against its own"
 	@echo "                      model; at COMPARE=txn against the base one (MODEL_UARCH= overrides)"
+	@echo "  make sim JOBS=n     n of the suite's runs at once (default: nproc); same output as JOBS=1"
+	@echo "  make sim SHARD=i/k  slice i of k of the runs (into $(BUILD)/shard-i-of-k; SIM_DIR= elsewhere)"
+	@echo "  make sim-merge SHARDS=\"DIR...\"  merge the slices: the same lines, JUnit, page, verdict"
+	@echo "                      (scripts/slurm_sim.sh: a Slurm job array; docs/parallel.md)"
+	@echo "  make parallel-test  JOBS=2 and merged shards against JOBS=1 (slurm-test: on a local Slurm)"
 	@echo "  make compare-test   the levels on a retimed tile (tb/retime/) and on dbuf: cycle/ports fail, txn passes"
 	@echo "  make sim RTL_SRCS=\"a.v b.v\" RTL_TOP=t   your own tile (ports checked first; BUILD=build/rtl-t;"
 	@echo "                      PROBE_MAP=f: which internal signal is which probe, for COMPARE=cycle;"
 	@echo "                      own-rtl-test: renamed, port-less and probe-less copies of the tile)"
 	@echo "  make test           everything CI runs (same as make ci)"
 	@echo "  make ci             format/cppcheck, lint, smoke, unit tests, the make sim suite,"
+	@echo "                      parallel-test, slurm-test,"
 	@echo "                      report check, debugger test, SystemC test, verify-ci, bugs,"
 	@echo "                      mutate-ci; JUnit in $(BUILD)/ci"
 	@echo "  make wave VEC=f.vec re-run one vector with FST tracing and open GTKWave (wave-shot: PNG)"
@@ -241,6 +247,8 @@ ci:
 	$(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
 	$(MAKE) --no-print-directory cosim-ci
 	$(MAKE) --no-print-directory sim-html-check
+	$(MAKE) --no-print-directory parallel-test
+	$(MAKE) --no-print-directory slurm-test
 	scripts/ci/check.sh
 	$(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
 	$(MAKE) --no-print-directory report-check

@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # deps.sh - check (and, as root, install) the Debian packages a target needs.
 #
-# usage: scripts/deps.sh GROUP...   groups: core sim wave report synth formal systemc fuzz cov bench html all
+# usage: scripts/deps.sh GROUP...   groups: core sim wave report synth formal systemc fuzz cov bench html slurm all
 # Installs what is missing with apt-get when run as root; otherwise prints
 # the exact command to run and exits 2. Quiet when everything is present.
 set -eu
@@ -21,7 +21,8 @@ pkgs_for() {
     cov) echo "lcov" ;;
     bench) echo "hyperfine" ;;
     html) echo "chromium" ;;
-    all) for g in core sim wave report synth formal systemc fuzz cov bench html; do pkgs_for "$g"; done ;;
+    slurm) echo "slurm-wlm munge" ;;
+    all) for g in core sim wave report synth formal systemc fuzz cov bench html slurm; do pkgs_for "$g"; done ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
     esac
 }

@@ -40,8 +40,20 @@
 #
 # Prints one line per run and, on a failure, "first failure: RUN FILE
 # (reproduce: ...)", and writes OUTDIR/first-failure.args (the failing
-# run's options and file, one per line) for the debugger. Exit: 0 all pass,
-# 1 a mismatch, 2 bad input or set-up.
+# run's options and file, one per line) for the debugger, OUTDIR/runs.txt
+# (one line per run: label, exit code, files) and OUTDIR/suite.xml (every
+# run's JUnit in one file). Exit: 0 all pass, 1 a mismatch, 2 bad input or
+# set-up.
+#
+# Parallel and sharded (docs/parallel.md): the runs are listed first (the
+# generated files written), then run. JOBS (1) runs that many at once; each
+# run's lines are kept and printed in the canonical order above, and what
+# depends on the runs before it (the first failure's details, FIRST_FAILURE,
+# the waveforms) is decided in that order (scripts/sim_lib.sh), so any JOBS
+# prints and writes the same. SHARD=i/k runs only the i-th of k
+# deterministic slices of the runs (by a fixed cost estimate, longest
+# first, each to the least loaded shard); scripts/sim_merge.sh merges the
+# k output directories into what one unsharded run writes.
 set -uo pipefail
 
 die() { echo "sim_suite.sh: $*" >&2; exit 2; }
@@ -51,95 +63,195 @@ seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${Q
 compare=${COMPARE:-cycle}
 model_uarch=${MODEL_UARCH:-}
 waves=${WAVES_RUNNER:-}
+jobs=${JOBS:-1} shard=${SHARD:-}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS=$jobs: give the number of runs at once, a whole number from 1"
+shard_i=1 shard_k=1
+if [ -n "$shard" ]; then
+    if ! [[ $shard =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+        die "SHARD=$shard: give i/k, the i-th of k slices, 1 <= i <= k (e.g. SHARD=1/2)"
+    fi
+    shard_i=${BASH_REMATCH[1]} shard_k=${BASH_REMATCH[2]}
+    [ "${FIRST_FAILURE:-0}" != 1 ] || die "SHARD=$shard with FIRST_FAILURE=1: a slice cannot tell which run fails first"
+fi
 [ -x "$runner" ] || die "no runner $runner (make $runner)"
 [ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
 mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"
-rm -f "$out"/junit/*.xml "$out/first-failure.args" "$out/runs.txt"
-rm -rf "$out/waves"
+rm -f "$out"/junit/*.xml "$out"/*.log "$out"/*.csv "$out/first-failure.args" "$out/runs.txt" \
+    "$out/suite.xml" "$out/plan.txt" "$out/shard.txt" "$out/schedule.txt"
+rm -rf "$out/waves" "$out/parts"
+mkdir -p "$out/parts" || die "cannot create $out/parts"
 # What this prints, also in OUTDIR/suite.txt (the README quotes it:
 # scripts/docs_figures.sh).
 exec > >(tee "$out/suite.txt")
+# shellcheck source=scripts/sim_lib.sh
+. "$(dirname "$0")/sim_lib.sh"
 
-status=0 runs=0 failed_runs=0 first=""
-
-# The files a run's CSV marks as failing (pass column 0), one per line.
-failed_files() { awk -F, 'NR > 1 && $14 == 0 { print $1 }' "$1"; }
-
-# run LABEL BIN VERBOSE ARGS... -- FILES...: ARGS are the options that
-# replay the run (what the reproduce line, the debugger and WAVES=1 use);
-# the outputs (OUTDIR/LABEL.csv, junit/LABEL.xml) are added here.
+# run LABEL BIN VERBOSE ARGS... -- FILES...: one run of the plan. ARGS are
+# the options that replay the run (what the reproduce line, the debugger
+# and WAVES=1 use); the outputs (OUTDIR/LABEL.csv, junit/LABEL.xml) are
+# added when it runs. Only the first run may be VERBOSE (one line per file).
+labels=()
 run() {
-    local label=$1 bin=$2 verbose=$3 rc=0 log="$out/$1.log"
+    local label=$1 bin=$2 verbose=$3
     shift 3
-    # FIRST_FAILURE=1 (make bugs): once a run failed, the rest are skipped.
-    if [ "${FIRST_FAILURE:-0}" = 1 ] && [ -n "$first" ]; then return 0; fi
-    local args=() files=()
+    [ "$verbose" = 0 ] || [ ${#labels[@]} -eq 0 ] || die "internal: only the first run can be verbose"
+    local args=()
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
     [ "$compare" = cycle ] || args+=(--compare "$compare")
     [ -z "$model_uarch" ] || args+=(--uarch "$model_uarch")
     shift
-    files=("$@")
-    local outputs=(--csv "$out/$label.csv" --junit "$out/junit/$label.xml")
-    runs=$((runs + 1))
-    if [ "$verbose" = 1 ]; then
-        echo "== $label: ${#files[@]} file(s), N=$n, ${args[*]}"
-        "$bin" "${args[@]}" "${outputs[@]}" "${files[@]}" 2>&1 | tee "$log" | grep -v '^cosim N='
-        rc=${PIPESTATUS[0]}
+    printf '%s\n' "$bin" "$verbose" "${args[@]}" -- "$@" >"$out/parts/$label.spec" ||
+        die "cannot write $out/parts/$label.spec"
+    labels+=("$label")
+}
+
+# cost LABEL: a fixed estimate of a run's time in ms (measured once on the
+# 2-core machine, startup included), for the shards' balance and the
+# parallel launch order only: it never changes what a run does or prints.
+cost() {
+    if [ "$n" -le 6 ]; then
+        case $1 in
+        hold) echo 19000 ;; icg-streams) echo 230 ;; corners) echo 160 ;; *) echo 50 ;;
+        esac
     else
-        "$bin" --quiet "${args[@]}" "${outputs[@]}" "${files[@]}" >"$log" 2>&1 || rc=$?
-        printf '== %-14s %3d file(s) %5s commands %-44s %s\n' "$label" "${#files[@]}" \
-            "$(sed -n 's/^cosim N=.*: \([0-9]*\) commands,.*/\1/p' "$log" | tail -n 1)" "${args[*]}" \
-            "$(grep -E '^cosim: ' "$log" | tail -n 1 || true)"
-        # Details of the first failing run only; the others say how many.
-        [ $rc -eq 0 ] || [ -n "$first" ] ||
-            grep -vE '^(cosim|\[ *[0-9]+/[0-9]+\] PASS)' "$log" | head -n 16
-    fi
-    echo "$label $rc ${#files[@]}" >>"$out/runs.txt"
-    if [ $rc -eq 1 ] && [ -n "$waves" ] && [[ $label != icg-* ]]; then
-        keep_waves "$label" "${args[@]}"
-    fi
-    if [ $rc -ne 0 ]; then
-        failed_runs=$((failed_runs + 1))
-        [ $rc -eq 1 ] && [ $status -ne 2 ] && status=1
-        [ $rc -ne 1 ] && status=2
-        if [ -z "$first" ] && [ $rc -eq 1 ]; then
-            local repro file
-            repro=$(grep -m 1 '^  reproduce: ' "$log" | sed 's/^  reproduce: //')
-            file=$(failed_files "$out/$label.csv" | head -n 1)
-            # What the debugger needs to replay it (make sim hands it over).
-            [[ $label == icg-* ]] || printf '%s\n' "${args[@]}" "$file" >"$out/first-failure.args"
-            first="$label $file"
-            first="$first"$'\n'"  $(grep -m 1 '^  first divergence: ' "$log" | sed 's/^  //')"
-            first="$first"$'\n'"  reproduce: $repro"
-        fi
+        case $1 in
+        faults) echo 1400 ;; corners) echo 720 ;; singles-stall) echo 600 ;; singles | vec) echo 520 ;;
+        metafault) echo 320 ;; *) echo 120 ;;
+        esac
     fi
 }
 
-# keep_waves LABEL ARGS...: an FST of every failing file of the run that
-# just failed (at most 20 in all), from the tracing build (WAVES=1).
-kept=0
-keep_waves() {
-    local label=$1 f name
-    shift
-    mkdir -p "$out/waves"
-    while read -r f; do
-        [ $kept -lt 20 ] || return 0
-        name=${f##*/}
-        "$waves" --quiet "$@" --trace "$out/waves/$label-${name%.vec}.fst" "$f" \
-            >/dev/null 2>&1
-        echo "   waveform: $out/waves/$label-${name%.vec}.fst"
-        kept=$((kept + 1))
-    done < <(failed_files "$out/$label.csv")
+# exec_run LABEL LIVE: runs it; LIVE=1: its lines also to the terminal as
+# they come (the first run of the list, which nothing precedes).
+exec_run() {
+    local label=$1 live=$2 p="$out/parts/$1" log="$out/$1.log" rc=0
+    read_spec "$label" || exit 2
+    local outputs=(--csv "$out/$label.csv" --junit "$out/junit/$label.xml")
+    if [ "$sp_verbose" = 1 ]; then
+        local head="== $label: ${#sp_files[@]} file(s), N=$n, ${sp_args[*]}"
+        if [ "$live" = 1 ]; then
+            echo "$head" | tee "$p.out"
+            "$sp_bin" "${sp_args[@]}" "${outputs[@]}" "${sp_files[@]}" 2>&1 | tee "$log" |
+                grep -v '^cosim N=' | tee -a "$p.out"
+            rc=${PIPESTATUS[0]}
+        else
+            "$sp_bin" "${sp_args[@]}" "${outputs[@]}" "${sp_files[@]}" >"$log" 2>&1 || rc=$?
+            { echo "$head"; grep -v '^cosim N=' "$log"; } >"$p.out"
+        fi
+    else
+        # In the background, its pid kept: a run that FIRST_FAILURE makes
+        # pointless is stopped (execute).
+        "$sp_bin" --quiet "${sp_args[@]}" "${outputs[@]}" "${sp_files[@]}" >"$log" 2>&1 &
+        echo $! >"$p.pid"
+        wait $! || rc=$?
+        rm -f "$p.pid"
+        [ -f "$p.spec" ] || exit 0 # dropped (FIRST_FAILURE) while it ran
+        printf '== %-14s %3d file(s) %5s commands %-44s %s\n' "$label" "${#sp_files[@]}" \
+            "$(sed -n 's/^cosim N=.*: \([0-9]*\) commands,.*/\1/p' "$log" | tail -n 1)" "${sp_args[*]}" \
+            "$(grep -E '^cosim: ' "$log" | tail -n 1 || true)" >"$p.out"
+    fi
+    echo "$rc" >"$p.rc"
+}
+
+# execute: the plan's runs of this shard, JOBS at once, longest first
+# (serially in canonical order); each rendered in canonical order as soon
+# as it and every run before it are done.
+execute() {
+    local i label k
+    local -a load sel=() order=()
+    local -A pos=() label_of=() done_=()
+    for ((k = 1; k <= shard_k; k++)); do load[k]=0; done
+    # The slices: longest first (canonical order among equals), each to the
+    # least loaded shard (the lowest among equals).
+    while read -r _ i label; do
+        local best=1
+        for ((k = 2; k <= shard_k; k++)); do
+            [ "${load[k]}" -lt "${load[best]}" ] && best=$k
+        done
+        load[best]=$((load[best] + $(cost "$label")))
+        [ "$best" != "$shard_i" ] || sel+=("$i")
+    done < <(for i in "${!labels[@]}"; do echo "$(cost "${labels[$i]}") $i ${labels[$i]}"; done |
+        sort -k1,1nr -k2,2n)
+    mapfile -t sel < <(printf '%s\n' "${sel[@]}" | sort -n | sed '/^$/d')
+    # The plan: what a merge checks all shards agree on (label, cost, the
+    # file names' checksum, the options).
+    for i in "${!labels[@]}"; do
+        read_spec "${labels[$i]}"
+        echo "${labels[$i]} $(cost "${labels[$i]}") ${#sp_files[@]}" \
+            "$(printf '%s\n' "${sp_files[@]##*/}" | cksum | cut -d' ' -f1) ${sp_args[*]}"
+    done >"$out/plan.txt"
+    printf 'shard %s/%s\noutdir %s\nfirst_failure %s\nn %s\n' "$shard_i" "$shard_k" "$out" \
+        "${FIRST_FAILURE:-0}" "$n" >"$out/shard.txt"
+    [ ${#sel[@]} -gt 0 ] || return 0
+    for i in "${sel[@]}"; do pos[${labels[$i]}]=$i; done
+    if [ "$jobs" = 1 ]; then
+        order=("${sel[@]}")
+    else
+        mapfile -t order < <(for i in "${sel[@]}"; do echo "$(cost "${labels[$i]}") $i"; done |
+            sort -k1,1nr -k2,2n | cut -d' ' -f2)
+    fi
+    local running=0 li=0 ci=0 stop=${#labels[@]} fin rc first_sel=${sel[0]}
+    while [ $ci -lt ${#sel[@]} ]; do
+        while [ $running -lt "$jobs" ] && [ $li -lt ${#order[@]} ]; do
+            i=${order[$li]}
+            li=$((li + 1))
+            # FIRST_FAILURE=1: nothing after a failed run is started.
+            [ "$i" -lt "$stop" ] || continue
+            exec_run "${labels[$i]}" "$([ "$i" = "$first_sel" ] && echo 1 || echo 0)" &
+            label_of[$!]=${labels[$i]}
+            running=$((running + 1))
+        done
+        i=${sel[$ci]}
+        label=${labels[$i]}
+        if [ -n "${done_[$label]:-}" ] || [ "$i" -ge "$stop" ]; then
+            render_run "$label" "$([ "$i" = "$first_sel" ] && echo 1 || echo 0)" suite || exit 2
+            ci=$((ci + 1))
+            continue
+        fi
+        [ $running -gt 0 ] || die "internal: run $label was never started"
+        await
+        [ -n "$fin" ] || continue
+        label=${label_of[$fin]}
+        unset "label_of[$fin]"
+        running=$((running - 1))
+        [ -s "$out/parts/$label.rc" ] || die "run $label ended without a verdict (killed?)"
+        done_[$label]=1
+        echo "$label" >>"$out/schedule.txt"
+        rc=$(cat "$out/parts/$label.rc")
+        if [ "${FIRST_FAILURE:-0}" = 1 ] && [ "$rc" = 1 ] && [ "${pos[$label]}" -lt "$stop" ]; then
+            stop=${pos[$label]}
+            stop=$((stop + 1))
+        fi
+    done
+    # Runs started before a FIRST_FAILURE stop was known: stopped, then
+    # dropped.
+    for fin in "${!label_of[@]}"; do
+        [ ! -s "$out/parts/${label_of[$fin]}.pid" ] || kill "$(cat "$out/parts/${label_of[$fin]}.pid")" 2>/dev/null
+    done
+    while [ $running -gt 0 ]; do
+        await
+        [ -n "$fin" ] || continue
+        label=${label_of[$fin]}
+        unset "label_of[$fin]"
+        running=$((running - 1))
+        rm -f "$out/$label.log" "$out/$label.csv" "$out/junit/$label.xml" "$out/parts/$label".*
+    done
+}
+
+# await: fin = the pid of the next of our runs to end (empty: another child).
+await() {
+    local wrc=0
+    fin=
+    wait -n -p fin || wrc=$?
+    [ -n "$fin" ] || die "internal: wait -n returned $wrc with runs outstanding"
+    [ -n "${label_of[$fin]:-}" ] || fin=
 }
 
 s() { echo $((seed + $1)); }
 
 finish() {
-    echo "== N=$n: $((runs - failed_runs)) of $runs runs passed"
-    if [ -n "$first" ]; then
-        echo "first failure: $first"
-    fi
-    exit $status
+    execute
+    render_finish "$([ "$shard_k" = 1 ] || echo "$shard_i/$shard_k")"
 }
 
 singles=() streams=() sp24=() gen=()
@@ -174,7 +286,8 @@ done
 # An array size without checked-in vectors (6..14) runs on vectors and
 # streams generated here from SEED, every class and size edge included.
 if [ ${#singles[@]} -eq 0 ]; then
-    echo "== no checked-in vectors for N=$n in $vecdir: generating them (seed $seed)"
+    echo "== no checked-in vectors for N=$n in $vecdir: generating them (seed $seed)" |
+        tee "$out/parts/preamble.out"
     for spec in "dense 1 1" "dense 37 3" "sp24 16 2" "sp24 5 4" "block 20 8" "sp24-block 9 6" \
         "unstructured 23 2" "prune24 30 2" "corner-extremes 8 2" "corner-zero-tile 4 2" \
         "corner-zero-groups 12 2" "corner-single 7 1" "corner-wrap 6 2" "dense 1024 1" \

@@ -101,13 +101,32 @@ sim-build: $(if $(OWN_RTL),own-rtl-check) $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc
            $(if $(filter 1,$(WAVES)),$(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)-trace)) \
            $(if $(SIM_VARIANT),,$(if $(filter $(SIM_ICG_N),$(SIM_RUN_NS)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg))
 
+# Parallel and sharded runs (docs/parallel.md). JOBS=n: n of the suite's
+# runs at once (default: the number of cores, nproc; JOBS also sets the
+# Verilator builds' -j); the output is the same whatever n. SHARD=i/k: only
+# the i-th of k fixed slices of the runs (CI matrices, Slurm arrays), into
+# SIM_DIR (default $(BUILD)/shard-i-of-k); `make sim-merge SHARDS="DIR..."`
+# merges the k SIM_DIRs into $(BUILD) as one unsharded run.
+SIM_JOBS := $(if $(filter command line environment environment override,$(origin JOBS)),$(JOBS),$(shell nproc 2>/dev/null || echo 1))
+ifeq ($(shell echo '$(JOBS) $(SIM_JOBS)' | grep -Ex '[1-9][0-9]* [1-9][0-9]*'),)
+$(error JOBS=$(JOBS): give the number of parallel jobs, a whole number from 1 (make sim JOBS=2))
+endif
+SHARD ?=
+ifneq ($(SHARD),)
+ifeq ($(shell echo '$(SHARD)' | awk -F/ 'NF == 2 && $$1 ~ /^[1-9][0-9]*$$/ && $$2 ~ /^[1-9][0-9]*$$/ && $$1 + 0 <= $$2 + 0 { print "ok" }'),)
+$(error SHARD=$(SHARD): give i/k, the i-th of k slices of the runs, 1 <= i <= k (make sim SHARD=1/2))
+endif
+SIM_DIR ?= $(BUILD)/shard-$(subst /,-of-,$(SHARD))
+endif
+# Where make sim writes its sim-nN directories, verdict and page.
+SIM_DIR ?= $(BUILD)
 # The verdict, in one closing line and in $(SIM_VERDICT) for
 # scripts/verdict.sh: GNU make exits 2 whatever a failing recipe returned.
-SIM_VERDICT := $(BUILD)/sim.verdict
+SIM_VERDICT := $(SIM_DIR)/sim.verdict
 # One page over the whole run (scripts/sim_html.sh), next to the JUnit files.
-SIM_HTML := $(BUILD)/sim-report.html
+SIM_HTML := $(SIM_DIR)/sim-report.html
 define SIM_CLOSE
-mkdir -p $(BUILD); echo $$status >$(SIM_VERDICT); \
+mkdir -p $(SIM_DIR); echo $$status >$(SIM_VERDICT); \
 case $$status in \
   0) echo "make sim: PASS (verdict 0)$${summary:+; summary: $$summary}" ;; \
   1) echo "make sim: FAIL, the RTL and the golden model disagree (verdict 1; make itself exits 2, scripts/verdict.sh make sim ... exits 1)$${summary:+; summary: $$summary}" ;; \
@@ -141,7 +160,7 @@ sim:
 	scripts/vec_files.sh $(call shq,$(VEC)) >$(SIM_VEC_DIR)/files.txt || { status=2; $(SIM_CLOSE); }; \
 	n=$$(scripts/vec_n.sh "$$(head -n 1 $(SIM_VEC_DIR)/files.txt)" $(N)); waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
 	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$waves || { status=2; $(SIM_CLOSE); }; \
-	SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) SIM_FLAGS=$(call shq,$(SIM_FLAGS)) VECLIST=$(SIM_VEC_DIR)/files.txt WAVES_RUNNER=$$waves \
+	JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) SIM_FLAGS=$(call shq,$(SIM_FLAGS)) VECLIST=$(SIM_VEC_DIR)/files.txt WAVES_RUNNER=$$waves \
 	  scripts/sim_suite.sh $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_VEC_DIR) || { status=$$?; \
 	  [ $$status -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_VEC_DIR)/first-failure.args); }; \
 	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$([ $$status = 0 ] && echo PASS || { [ $$status = 1 ] && echo FAIL || echo ERROR; }) \
@@ -155,14 +174,31 @@ sim:
 	@status=0; for n in $(SIM_RUN_NS); do \
 	  icg=; [ $$n != $(SIM_ICG_N) ] || [ -n "$(SIM_VARIANT)" ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
 	  waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
-	  SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) VECDIR=$(REGRESSION_DIR) WAVES_RUNNER=$$waves scripts/sim_suite.sh \
-	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(BUILD)/sim-n$$n $$icg || { rc=$$?; \
+	  JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) VECDIR=$(REGRESSION_DIR) \
+	  WAVES_RUNNER=$$waves scripts/sim_suite.sh \
+	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_DIR)/sim-n$$n $$icg || { rc=$$?; \
 	    [ $$rc -le $$status ] || status=$$rc; \
-	    [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(BUILD)/sim-n$$n/first-failure.args); }; \
+	    [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_DIR)/sim-n$$n/first-failure.args); }; \
 	done; v=PASS; [ $$status = 0 ] || v=$$([ $$status = 1 ] && echo FAIL || echo ERROR); \
-	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$v $(foreach n,$(SIM_RUN_NS),$(BUILD)/sim-n$(n)) >/dev/null \
+	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$v $(foreach n,$(SIM_RUN_NS),$(SIM_DIR)/sim-n$(n)) >/dev/null \
 	  || summary=; $(SIM_CLOSE)
 endif
+
+# `make sim-merge SHARDS="DIR1 DIR2 ..."`: the SIM_DIRs of the k shards of
+# one make sim (SHARD=1/k .. k/k, same N, SEED, options) merged per array
+# size (scripts/sim_merge.sh) into $(SIM_DIR)/sim-nN: the same lines,
+# per-run files, merged JUnit (suite.xml), page and verdict as one
+# unsharded make sim (scripts/verdict.sh sim-merge ... exits with it).
+SHARDS ?=
+.PHONY: sim-merge
+sim-merge:
+	@status=0; [ -n "$(strip $(SHARDS))" ] || { echo "make sim-merge: give SHARDS=\"DIR1 DIR2 ...\" (the SIM_DIRs of make sim SHARD=i/k)" >&2; status=2; $(SIM_CLOSE); }; \
+	for n in $(SIM_RUN_NS); do \
+	  scripts/sim_merge.sh $(SIM_DIR)/sim-n$$n $(foreach d,$(SHARDS),$(d)/sim-n$$n) || { rc=$$?; \
+	    [ $$rc -le $$status ] || status=$$rc; }; \
+	done; v=PASS; [ $$status = 0 ] || v=$$([ $$status = 1 ] && echo FAIL || echo ERROR); \
+	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$v $(foreach n,$(SIM_RUN_NS),$(SIM_DIR)/sim-n$(n)) >/dev/null \
+	  || summary=; $(SIM_CLOSE)
 
 # The summary page in a real browser: headless Chromium must render one row
 # per JUnit test case (run after make sim). sim-html-shot: the screenshot in
@@ -182,3 +218,21 @@ BENCH_REPS ?= 3
 bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
 	scripts/bench.sh $(BUILD) $(BUILD)/bench/table.md $(BENCH_REPS)
 	scripts/perf_doc.sh $(BUILD)/bench/table.md docs/performance.md
+
+# `make parallel-test` (CI): make sim JOBS=2 and SHARD=1/2 + 2/2 merged
+# write what make sim JOBS=1 writes, on the RTL and on a broken one; bad
+# JOBS/SHARD values exit 2 (scripts/parallel_test.sh).
+.PHONY: parallel-test
+parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug \
+               $(BUILD)/stc_sim-n4-trace $(VECGEN)
+	@scripts/parallel_test.sh $(BUILD)
+
+# `make slurm-test`: a one-node Slurm on this machine (munge, slurmctld,
+# slurmd in a temporary directory), scripts/slurm_sim.sh's build job,
+# shard array and dependent merge job at N=$(SLURM_TEST_N), checked
+# against a serial make sim; everything torn down after (scripts/slurm_test.sh).
+SLURM_TEST_N ?= 4
+.PHONY: slurm-test
+slurm-test: $(BUILD)/stc_sim-n$(SLURM_TEST_N) $(BUILD)/stc_sim-n4-bug $(if $(filter $(SIM_ICG_N),$(SLURM_TEST_N)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg) $(VECGEN)
+	@$(DEPS) slurm
+	@scripts/slurm_test.sh $(BUILD) $(SLURM_TEST_N)

@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+# shellcheck disable=SC2015 # "A && ok || bad": ok always succeeds
+# parallel_test.sh - make sim in parallel and in shards writes what the
+# serial run writes (`make parallel-test`, in CI):
+#
+#   1. make sim JOBS=2 == JOBS=1 (both N): suite.txt, runs.txt, CSVs,
+#      first-failure.args byte for byte; logs, JUnit and the page modulo
+#      their CPU times; the parallel run really ran out of canonical order
+#   2. make sim SHARD=1/2 + SHARD=2/2, make sim-merge == the unsharded run,
+#      verdicts through scripts/verdict.sh equal
+#   3. a broken RTL (SIM_VARIANT=-bug), shard 2/2 at N=4 (every run but the
+#      long hold run): JOBS=2 == JOBS=1, verdict 1; with the first failing
+#      run held back (a wrapper of the runner), later failing runs finish
+#      first, and the first failure reported is still the first in canonical
+#      order (singles); FIRST_FAILURE=1 (make bugs) the same in parallel;
+#      WAVES=1 keeps the same 20 waveforms (the cap) with JOBS=2
+#   4. bad input exits 2 naming it: JOBS=0, JOBS=x, SHARD=3/2, SHARD=1/0,
+#      SHARD=a, through make, scripts/verdict.sh and sim_suite.sh; merges
+#      with a shard missing, twice, or of another suite
+#
+#   scripts/parallel_test.sh BUILD
+#
+# Exit: 0 all checks pass, 1 a check failed, 2 set-up error.
+set -euo pipefail
+build=${1:?usage: parallel_test.sh BUILD}
+t=$build/parallel-test
+mk() { "${MAKE:-make}" --no-print-directory BUILD="$build" SIM_DEBUG=0 "$@"; }
+fails=0
+ok() { echo "parallel-test: ok   $*"; }
+bad() { echo "parallel-test: FAIL $*" >&2; fails=$((fails + 1)); }
+rm -rf "$t"
+mkdir -p "$t"
+
+# same A B: two SIM_DIRs hold the same outputs: every file byte for byte,
+# but the CPU times of logs, JUnit and the page, and the scheduling files.
+norm() { sed -E -e 's/time="[0-9.]+"/time=""/g' -e 's/in [0-9.]+ s CPU \([0-9]+ cycles\/s\)//' \
+    -e 's#<td>[0-9]+\.[0-9]{3}</td>#<td></td>#g' "$1"; }
+same() {
+    local a=$1 b=$2 what=$3 f d=0
+    if ! diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' -x '*.fst' "$a" "$b" >"$t/diff.txt" ||
+        ! diff <(cd "$a" && find . -name '*.fst' | sort) <(cd "$b" && find . -name '*.fst' | sort) >>"$t/diff.txt"; then
+        bad "$what: files differ:"; cat "$t/diff.txt" >&2
+        return
+    fi
+    while read -r f; do
+        cmp -s <(norm "$a/$f") <(norm "$b/$f") || { bad "$what: $f differs beyond CPU times"; d=1; }
+    done < <(cd "$a" && find . \( -name '*.log' -o -name '*.xml' -o -name '*.html' \) -not -path './*/parts/*')
+    local nf
+    nf=$(cd "$a" && find . -type f -not -path '*/parts/*' | wc -l)
+    [ $d = 1 ] || ok "$what: $nf files identical (logs, JUnit, page modulo CPU times)"
+}
+# verdict ARGS...: scripts/verdict.sh's exit code for make ARGS.
+verdict() { local rc=0; MAKEFLAGS="${MAKEFLAGS:-} --no-print-directory" scripts/verdict.sh BUILD="$build" SIM_DEBUG=0 "$@" >>"$t/make.log" 2>&1 || rc=$?; echo $rc; }
+
+# ---- 1. JOBS=2 == JOBS=1, both array sizes ----------------------------------
+run=$t/run
+v1=$(verdict sim JOBS=1 SIM_DIR="$run")
+mv "$run" "$t/j1"
+start=$(date +%s)
+v2=$(verdict sim JOBS=2 SIM_DIR="$run")
+echo "JOBS=2 took $(($(date +%s) - start)) s" >>"$t/make.log"
+mv "$run" "$t/j2"
+[ "$v1" = 0 ] && [ "$v2" = 0 ] && ok "make sim JOBS=1 and JOBS=2 pass (verdicts $v1 $v2)" ||
+    bad "make sim verdicts: JOBS=1 $v1, JOBS=2 $v2 (want 0 0; $t/make.log)"
+same "$t/j1" "$t/j2" "make sim JOBS=2 vs JOBS=1"
+for n in 16 4; do
+    [ -s "$t/j1/sim-n$n/suite.txt" ] && grep -q "^== N=$n: " "$t/j1/sim-n$n/suite.txt" ||
+        bad "no suite summary for N=$n"
+    if cmp -s <(cut -d' ' -f1 "$t/j2/sim-n$n/runs.txt") "$t/j2/sim-n$n/schedule.txt"; then
+        bad "N=$n: JOBS=2 finished its runs in canonical order: the test shows nothing"
+    else
+        ok "N=$n: JOBS=2 finished out of order ($(head -n 1 "$t/j2/sim-n$n/schedule.txt") first), printed in order"
+    fi
+    cmp -s "$t/j2/sim-n$n/suite.xml" /dev/null && bad "N=$n: empty merged JUnit"
+    [ "$(grep -c '<testcase ' "$t/j2/sim-n$n/suite.xml")" = "$(cat "$t"/j2/sim-n$n/junit/*.xml | grep -c '<testcase ')" ] &&
+        ok "N=$n: suite.xml holds every run's test cases" || bad "N=$n: suite.xml misses test cases"
+done
+
+# ---- 2. shards merged == unsharded ------------------------------------------
+s1=$(verdict sim SHARD=1/2 SIM_DIR="$t/s1")
+s2=$(verdict sim SHARD=2/2 SIM_DIR="$t/s2")
+vm=$(verdict sim-merge SHARDS="$t/s2 $t/s1" SIM_DIR="$run")
+[ "$s1$s2$vm" = 000 ] && ok "shards and merge pass (verdicts $s1 $s2 $vm)" ||
+    bad "shard verdicts $s1 $s2, merge $vm (want 0 0 0; $t/make.log)"
+for n in 16 4; do
+    a=$(wc -l <"$t/s1/sim-n$n/runs.txt") b=$(wc -l <"$t/s2/sim-n$n/runs.txt") c=$(wc -l <"$t/j1/sim-n$n/runs.txt")
+    [ "$a" -gt 0 ] && [ "$b" -gt 0 ] && [ $((a + b)) = "$c" ] && ok "N=$n: shards ran $a + $b of $c runs" ||
+        bad "N=$n: shards ran $a + $b runs, the suite has $c"
+done
+same "$t/j1" "$run" "make sim SHARD=1/2 + 2/2, make sim-merge vs make sim"
+rm -rf "$run"
+
+# ---- 3. a broken RTL: the first failure in canonical order -------------------
+bug=(sim N=4 SIM_VARIANT=-bug SHARD=2/2)
+b1=$(verdict "${bug[@]}" JOBS=1 SIM_DIR="$run")
+mv "$run" "$t/b1"
+b2=$(verdict "${bug[@]}" JOBS=2 SIM_DIR="$run")
+mv "$run" "$t/b2"
+[ "$b1" = 1 ] && [ "$b2" = 1 ] && ok "broken RTL: verdict 1 with JOBS=1 and JOBS=2" ||
+    bad "broken RTL verdicts: JOBS=1 $b1, JOBS=2 $b2 (want 1 1)"
+same "$t/b1" "$t/b2" "broken RTL, JOBS=2 vs JOBS=1"
+# The same directly, with the first failing run (singles, --seed 1) held
+# back 3 s by a wrapper of the runner, so that later failing runs finish
+# before it: the report must still name singles.
+cat >"$t/slow-singles.sh" <<WRAP
+#!/usr/bin/env bash
+case " \$* " in *" --seed 1 "*) sleep 3 ;; esac
+exec "$PWD/$build/stc_sim-n4-bug" "\$@"
+WRAP
+chmod +x "$t/slow-singles.sh"
+for j in 1 2; do
+    rc=0
+    SHARD=2/2 JOBS=$j scripts/sim_suite.sh "$t/slow-singles.sh" "$build/stc_vecgen" 4 "$run/sim-n4" >/dev/null 2>&1 || rc=$?
+    mv "$run" "$t/w$j"
+    [ $rc = 1 ] || bad "slowed broken RTL, JOBS=$j: exit $rc, want 1"
+done
+same "$t/w1" "$t/w2" "slowed broken RTL, JOBS=2 vs JOBS=1"
+first_run=$(awk '$2 == 1 { print $1; exit }' "$t/w2/sim-n4/runs.txt")
+named=$(sed -n 's/^first failure: \([^ ]*\) .*/\1/p' "$t/w2/sim-n4/suite.txt")
+done1=$(head -n 1 "$t/w2/sim-n4/schedule.txt")
+failed_before=$(awk '$1 == "singles" { exit } { print }' "$t/w2/sim-n4/schedule.txt" | while read -r l; do
+    grep "^$l 1 " "$t/w2/sim-n4/runs.txt"; done | wc -l)
+if [ "$first_run" = singles ] && [ "$named" = singles ] && [ "$failed_before" -gt 0 ] &&
+    [ "$(head -n 2 "$t/w2/sim-n4/first-failure.args" | tr '\n' ' ')" = "--seed 1 " ]; then
+    ok "slowed broken RTL, JOBS=2: $failed_before failing run(s) finished before singles ($done1 first); singles reported first"
+else
+    bad "slowed broken RTL, JOBS=2: first failing run $first_run, reported $named, failing runs done before it $failed_before"
+fi
+# WAVES=1: an FST of each failing file, 20 at most in canonical order.
+for j in 1 2; do
+    SHARD=2/2 JOBS=$j WAVES_RUNNER="$build/stc_sim-n4-trace" scripts/sim_suite.sh "$build/stc_sim-n4-bug" \
+        "$build/stc_vecgen" 4 "$run/sim-n4" >/dev/null 2>&1 || true
+    mv "$run" "$t/v$j"
+done
+same "$t/v1" "$t/v2" "WAVES=1 on the broken RTL, JOBS=2 vs JOBS=1 (FST names)"
+nw=$(find "$t/v2/sim-n4/waves" -name '*.fst' | wc -l)
+nl=$(grep -c '^   waveform: ' "$t/v2/sim-n4/suite.txt")
+[ "$nw" = 20 ] && [ "$nl" = 20 ] && ok "WAVES=1, JOBS=2: 20 waveforms kept and listed, the cap" ||
+    bad "WAVES=1, JOBS=2: $nw waveforms kept, $nl listed (want 20, the cap)"
+# FIRST_FAILURE=1 (make bugs): runs after the failure do not count, and
+# are stopped in parallel.
+for j in 1 2; do
+    rc=0
+    FIRST_FAILURE=1 JOBS=$j scripts/sim_suite.sh "$build/stc_sim-n4-bug" "$build/stc_vecgen" 4 "$run/sim-n4" \
+        >/dev/null 2>"$t/ff$j.err" || rc=$?
+    mv "$run" "$t/ff$j"
+    [ $rc = 1 ] || bad "FIRST_FAILURE=1 JOBS=$j exits $rc, want 1"
+done
+same "$t/ff1" "$t/ff2" "FIRST_FAILURE=1, JOBS=2 vs JOBS=1"
+[ "$(cat "$t/ff2/sim-n4/runs.txt")" = "singles 1 19" ] && [ ! -s "$t/ff2.err" ] &&
+    ok "FIRST_FAILURE=1 JOBS=2: only singles counted, no stray output" ||
+    bad "FIRST_FAILURE=1 JOBS=2: runs.txt $(tr '\n' ' ' <"$t/ff2/sim-n4/runs.txt"), stderr $(head -c 200 "$t/ff2.err")"
+
+# ---- 4. bad input: exit 2, naming it -----------------------------------------
+for a in JOBS=0 JOBS=x JOBS=-1 SHARD=3/2 SHARD=1/0 SHARD=a SHARD=1/2/3; do
+    rc=0
+    mk -n sim N=4 "$a" >"$t/bad.out" 2>&1 || rc=$?
+    vr=$(verdict sim N=4 "$a")
+    if [ $rc = 2 ] && [ "$vr" = 2 ] && grep -qF "$a:" "$t/bad.out"; then
+        ok "make sim $a: exit 2, verdict 2, named"
+    else
+        bad "make sim $a: exit $rc, verdict $vr, message: $(head -n 2 "$t/bad.out")"
+    fi
+    rc=0
+    env "$a" scripts/sim_suite.sh "$build/stc_sim-n4" "$build/stc_vecgen" 4 "$t/bad" >"$t/bad.out" 2>&1 || rc=$?
+    [ $rc = 2 ] && grep -qF "$a:" "$t/bad.out" && ok "sim_suite.sh $a: exit 2, named" ||
+        bad "sim_suite.sh $a: exit $rc, message: $(head -n 2 "$t/bad.out")"
+done
+merge_bad() { # WHAT MESSAGE SHARDDIR...
+    local what=$1 msg=$2 rc=0
+    shift 2
+    scripts/sim_merge.sh "$t/m/sim-n4" "$@" >"$t/bad.out" 2>&1 || rc=$?
+    [ $rc = 2 ] && grep -q "$msg" "$t/bad.out" && ok "sim_merge.sh, $what: exit 2" ||
+        bad "sim_merge.sh, $what: exit $rc, message: $(head -n 2 "$t/bad.out")"
+}
+merge_bad "a shard missing" "shard 1/2 is missing" "$t/s2/sim-n4"
+merge_bad "a shard twice" "are both shard 2/2" "$t/s2/sim-n4" "$t/s2/sim-n4"
+merge_bad "not a suite directory" "not a suite output directory" "$t/s1"
+SEED=5 SHARD=1/2 scripts/sim_suite.sh "$build/stc_sim-n4" "$build/stc_vecgen" 4 "$t/s5/sim-n4" \
+    "$build/stc_sim-n4-icg" >/dev/null 2>&1 || true
+merge_bad "shards of other seeds" "different suites" "$t/s5/sim-n4" "$t/s2/sim-n4"
+rc=0
+mk sim-merge N=4 SIM_DIR="$t/m" >"$t/bad.out" 2>&1 || rc=$?
+[ $rc = 2 ] && grep -q 'give SHARDS=' "$t/bad.out" && ok "make sim-merge without SHARDS: exit 2" ||
+    bad "make sim-merge without SHARDS: exit $rc"
+
+if [ $fails -ne 0 ]; then
+    echo "parallel-test: $fails check(s) failed (outputs in $t)" >&2
+    exit 1
+fi
+echo "parallel-test: all checks passed"
