@@ -64,16 +64,8 @@ report-check: $(BUILD)/stc_vecgen $(MOEGEN) $(STC_TRAFFIC) $(BUILD)/stc_sim-n16 
 	  || { echo "report-check: $(REPORT_DOCS)/report/traffic_tile.csv does not follow from runs.csv with scripts/report_traffic.awk: run make report" >&2; exit 1; }
 	@awk -F, -f scripts/report_energy.awk -f scripts/report_analyze.awk $(REPORT_DOCS)/report/runs.csv | diff -q - $(REPORT_DOCS)/report/summary.csv >/dev/null \
 	  || { echo "report-check: $(REPORT_DOCS)/report/summary.csv does not follow from runs.csv with scripts/report_analyze.awk: run make report" >&2; exit 1; }
-	@{ awk -F, -f scripts/report_decision_md.awk $(REPORT_DOCS)/report/summary.csv $(REPORT_DOCS)/report/act.csv \
-	     $(REPORT_DOCS)/report/moe.csv $(REPORT_DOCS)/report/traffic_tile.csv $(REPORT_DOCS)/report/traffic.csv \
-	     $(REPORT_DOCS)/report/area.csv; \
-	   awk -F, -f scripts/report_md.awk $(REPORT_DOCS)/report/summary.csv; \
-	   awk -F, -f scripts/report_uarch_md.awk $(REPORT_DOCS)/report/uarch.csv; \
-	   awk -F, -f scripts/report_moe_md.awk $(REPORT_DOCS)/report/moe.csv; \
-	   awk -F, -f scripts/report_act_md.awk $(REPORT_DOCS)/report/act.csv; \
-	   awk -F, -f scripts/report_traffic_md.awk $(REPORT_DOCS)/report/traffic_tile.csv $(REPORT_DOCS)/report/traffic.csv \
-	     $(REPORT_DOCS)/report/breakeven.csv; } | diff -q - $(REPORT_DOCS)/report.md >/dev/null \
-	  || { echo "report-check: $(REPORT_DOCS)/report.md does not follow from its CSVs with scripts/report_*md.awk: run make report" >&2; exit 1; }
+	@scripts/report_render.sh $(REPORT_DOCS)/report | diff -q - $(REPORT_DOCS)/report.md >/dev/null \
+	  || { echo "report-check: $(REPORT_DOCS)/report.md does not follow from its CSVs with scripts/report_render.sh: run make report" >&2; exit 1; }
 	@scripts/report_files_check.sh $(REPORT_DOCS) 55
 	@rm -rf $(BUILD)/report-cut && mkdir -p $(BUILD)/report-cut/report && cp $(REPORT_DOCS)/report.md $(BUILD)/report-cut/ \
 	  && cp $(REPORT_DOCS)/report/* $(BUILD)/report-cut/report/ && f=$$(ls $(BUILD)/report-cut/report/*.png | head -n 1) \

@@ -321,16 +321,7 @@ echo "report: plots"
 # checked in CI by make area-check), read from DOCS.
 [ -f "$docs/report/area.csv" ] || { echo "report: $docs/report/area.csv is missing: run make area" >&2; exit 2; }
 cp "$docs/report/area.csv" "$stage/report/area.csv"
-{
-    awk -F, -f "$here/report_decision_md.awk" "$stage/report/summary.csv" "$stage/report/act.csv" \
-        "$stage/report/moe.csv" "$stage/report/traffic_tile.csv" "$stage/report/traffic.csv" "$stage/report/area.csv"
-    awk -F, -f "$here/report_md.awk" "$stage/report/summary.csv"
-    awk -F, -f "$here/report_uarch_md.awk" "$stage/report/uarch.csv"
-    awk -F, -f "$here/report_moe_md.awk" "$stage/report/moe.csv"
-    awk -F, -f "$here/report_act_md.awk" "$stage/report/act.csv"
-    awk -F, -f "$here/report_traffic_md.awk" "$stage/report/traffic_tile.csv" "$stage/report/traffic.csv" \
-        "$stage/report/breakeven.csv"
-} >"$stage/report.md"
+"$here/report_render.sh" "$stage/report" >"$stage/report.md"
 "$here/report_files_check.sh" "$stage" "$total"
 mkdir -p "$docs/report"
 for f in "$stage"/report/*; do

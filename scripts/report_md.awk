@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # report_md.awk - writes docs/report.md from docs/report/summary.csv.
 #
-# usage: awk -F, -f scripts/report_md.awk docs/report/summary.csv >> docs/report.md
-# (after report_decision_md.awk's title and decision table)
+# usage: awk -F, -f scripts/report_energy.awk -f scripts/report_md.awk docs/report/summary.csv
+# (scripts/report_render.sh: after report_decision_md.awk's title and
+# decision table; the energy constants it states are report_energy.awk's)
 #
 # Every number printed comes from summary.csv (the lockstep runs through
 # report_analyze.awk). The findings are sentences whose direction (faster,
@@ -260,14 +261,14 @@ END {
     print "- **Speedup** = dense cycles / cycles, the dense run of the same M and K. **Ideal**: 2 for 2:4; 1/(1-s) for block sparsity with s = skipped blocks / all blocks; 2/(1-s) for 2:4 inside block sparsity; 1/(1-z) for unstructured, z = zero fraction of W (what skipping every zero would give). **Of ideal** = speedup / ideal."
     printf "- **Utilization** = macs_actual / (cycles x N^2): the share of the %d multiplier-cycles that computed a nonzero product. **Busy** adds the gated MACs (a valid operand pair, product gated). **Dense-equivalent** = macs_alg / (cycles x N^2), the dense work retired per multiplier per cycle; above 100%% only through skipping.\n", N * N
     print "- **Metadata overhead**: metadata bytes / kept value bytes, and metadata bytes / dense W bytes (K x N). FP16 is computed from the same runs with 2-byte values (value bytes x2, the 4-bit-per-group metadata unchanged); the tile itself is INT8."
-    print "- **Energy** (an estimate, not a measurement): per-event costs at 45 nm from M. Horowitz, \"Computing's energy problem (and what we can do about it)\", ISSCC 2014: INT8 multiply 0.2 pJ, 8-bit add 0.03 pJ, 32-bit add 0.1 pJ; SRAM access 1.25 pJ per byte is an assumption (the issue's figure; it equals Horowitz's 10 pJ per 64-bit read of an 8 KB SRAM, and his 1 MB SRAM costs about ten times more per access, so larger buffers would weigh data movement more). Events, all from the counters:"
-    print "  - an actual MAC: multiply + 32-bit add + zero detect = 0.2 + 0.1 + 0.03 pJ;"
-    print "  - a gated MAC: the zero detect only, 0.03 pJ (an 8-bit add stands for the comparator; the gate is taken as ideal: the multiplier and the adder do not toggle);"
+    printf "- **Energy** (an estimate, not a measurement): per-event costs at 45 nm from M. Horowitz, \"Computing's energy problem (and what we can do about it)\", ISSCC 2014: INT8 multiply %g pJ, 8-bit add %g pJ, 32-bit add %g pJ; SRAM access %g pJ per byte is an assumption (the issue's figure; it equals Horowitz's 10 pJ per 64-bit read of an 8 KB SRAM, and his 1 MB SRAM costs about ten times more per access, so larger buffers would weigh data movement more). Events, all from the counters:\n", E_MUL8, E_ADD8, E_ADD32, E_SRAM
+    printf "  - an actual MAC: multiply + 32-bit add + zero detect = %g + %g + %g pJ;\n", E_MUL8, E_ADD32, E_ADD8
+    printf "  - a gated MAC: the zero detect only, %g pJ (an 8-bit add stands for the comparator; the gate is taken as ideal: the multiplier and the adder do not toggle);\n", E_ADD8
     print "  - a skipped MAC: 0 (never issued);"
-    print "  - accumulator: one 32-bit add per column per streamed row per pass (passes x M x N x 0.1 pJ);"
-    print "  - SRAM: (w_bytes + meta_bytes + a_bytes + 4 x M x N result bytes) x 1.25 pJ."
+    printf "  - accumulator: one 32-bit add per column per streamed row per pass (passes x M x N x %g pJ);\n", E_ADD32
+    printf "  - SRAM: (w_bytes + meta_bytes + a_bytes + 4 x M x N result bytes) x %g pJ.\n", E_SRAM
     print "  - Not modelled: the systolic registers and wires, the 2:4 activation muxes, control, clock tree and leakage (leakage would scale with cycles and favour every configuration that saves them)."
-    print "  - **Saved by gating** = gated MACs x (0.2 + 0.1) pJ: the multiply and add a gate-less array would have spent on them."
+    printf "  - **Saved by gating** = gated MACs x (%g + %g) pJ: the multiply and add a gate-less array would have spent on them.\n", E_MUL8, E_ADD32
     print ""
     print "### Files"
     print ""
