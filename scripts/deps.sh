@@ -11,7 +11,7 @@ set -eu
 pkgs_for() {
     case "$1" in
     core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck python3-yaml" ;;
-    sim) echo "verilator iverilog" ;;
+    sim) echo "verilator iverilog ccache" ;;
     wave) echo "gtkwave xvfb imagemagick" ;;
     report) echo "gnuplot-nox" ;;
     synth) echo "yosys" ;;

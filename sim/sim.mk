@@ -111,6 +111,9 @@ SIM_JOBS := $(if $(filter command line environment environment override,$(origin
 ifeq ($(shell echo '$(JOBS) $(SIM_JOBS)' | grep -Ex '[1-9][0-9]* [1-9][0-9]*'),)
 $(error JOBS=$(JOBS): give the number of parallel jobs, a whole number from 1 (make sim JOBS=2))
 endif
+# The variants a make sim needs (both array sizes, the ICG build) build side
+# by side under one job server of SIM_JOBS, unless make already runs with -j.
+SIM_MAKE_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(SIM_JOBS))
 SHARD ?=
 ifneq ($(SHARD),)
 ifeq ($(shell echo '$(SHARD)' | awk -F/ 'NF == 2 && $$1 ~ /^[1-9][0-9]*$$/ && $$2 ~ /^[1-9][0-9]*$$/ && $$1 + 0 <= $$2 + 0 { print "ok" }'),)
@@ -159,7 +162,7 @@ sim:
 	@mkdir -p $(SIM_VEC_DIR); status=0; \
 	scripts/vec_files.sh $(call shq,$(VEC)) >$(SIM_VEC_DIR)/files.txt || { status=2; $(SIM_CLOSE); }; \
 	n=$$(scripts/vec_n.sh "$$(head -n 1 $(SIM_VEC_DIR)/files.txt)" $(N)); waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
-	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$waves || { status=2; $(SIM_CLOSE); }; \
+	$(MAKE) --no-print-directory $(SIM_MAKE_J) N=$$n $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$waves || { status=2; $(SIM_CLOSE); }; \
 	JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) SIM_FLAGS=$(call shq,$(SIM_FLAGS)) VECLIST=$(SIM_VEC_DIR)/files.txt WAVES_RUNNER=$$waves \
 	  scripts/sim_suite.sh $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_VEC_DIR) || { status=$$?; \
 	  [ $$status -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_VEC_DIR)/first-failure.args); }; \
@@ -169,17 +172,29 @@ else
 # The whole suite per array size (scripts/sim_suite.sh): single commands,
 # streams under every host policy, resets, the fault space, the corners, a
 # fresh sample, and at N=4 the ICG build.
+# With JOBS above 1 the array sizes' suites run at the same time (the first
+# in the foreground, the others into $(SIM_DIR)/sim-nN.out, printed after it
+# in order): N=4's hold run alone lasts about as long as all of N=16.
 sim:
-	@$(MAKE) --no-print-directory sim-build || { status=2; $(SIM_CLOSE); }
-	@status=0; for n in $(SIM_RUN_NS); do \
+	@$(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build || { status=2; $(SIM_CLOSE); }
+	@status=0; mkdir -p $(SIM_DIR); rm -f $(SIM_DIR)/sim-n*.out $(SIM_DIR)/sim-n*.out.rc; first=$(firstword $(SIM_RUN_NS)); \
+	suite() { n=$$1; \
 	  icg=; [ $$n != $(SIM_ICG_N) ] || [ -n "$(SIM_VARIANT)" ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
 	  waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
 	  JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) VECDIR=$(REGRESSION_DIR) \
 	  WAVES_RUNNER=$$waves scripts/sim_suite.sh \
-	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_DIR)/sim-n$$n $$icg || { rc=$$?; \
-	    [ $$rc -le $$status ] || status=$$rc; \
-	    [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_DIR)/sim-n$$n/first-failure.args); }; \
-	done; v=PASS; [ $$status = 0 ] || v=$$([ $$status = 1 ] && echo FAIL || echo ERROR); \
+	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_DIR)/sim-n$$n $$icg; }; \
+	if [ $(SIM_JOBS) -gt 1 ]; then for n in $(wordlist 2,9,$(SIM_RUN_NS)); do \
+	  { suite $$n >$(SIM_DIR)/sim-n$$n.out 2>&1; echo $$? >$(SIM_DIR)/sim-n$$n.out.rc; } & \
+	done; fi; \
+	for n in $(SIM_RUN_NS); do \
+	  if [ $(SIM_JOBS) -gt 1 ] && [ $$n != $$first ]; then \
+	    wait; \
+	    cat $(SIM_DIR)/sim-n$$n.out; rc=$$(cat $(SIM_DIR)/sim-n$$n.out.rc); rm -f $(SIM_DIR)/sim-n$$n.out $(SIM_DIR)/sim-n$$n.out.rc; \
+	  else suite $$n && rc=0 || rc=$$?; fi; \
+	  [ $$rc -le $$status ] || status=$$rc; \
+	  [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_DIR)/sim-n$$n/first-failure.args); \
+	done; wait; v=PASS; [ $$status = 0 ] || v=$$([ $$status = 1 ] && echo FAIL || echo ERROR); \
 	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$v $(foreach n,$(SIM_RUN_NS),$(SIM_DIR)/sim-n$(n)) >/dev/null \
 	  || summary=; $(SIM_CLOSE)
 endif

@@ -25,6 +25,15 @@ VERILATOR_ROOT_INC ?= /usr/share/verilator/include
 # with (SystemC checks it at link time), and Verilator's own default here.
 VL_STD      := -std=c++17
 VL_OPT      ?= -O2
+# The model's cold code (constructor, initial and settle blocks: Verilator's
+# *__Slow.cpp files, run once per process) is half of its C++ compile time
+# at -O2 and none of its run time: it compiles at -O0 (make bench,
+# docs/performance.md "Edit to verdict").
+VL_OPT_SLOW ?= -O0
+# ccache (Debian's, when installed) in front of the model's compiler: a
+# rebuild after an RTL edit recompiles only the generated files whose text
+# changed. VL_CCACHE= turns it off.
+VL_CCACHE   ?= $(shell command -v ccache 2>/dev/null)
 VL_CXXFLAGS  = $(VL_STD) $(VL_OPT) -Wall -Wextra -Werror
 VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd
 VL_TOP      ?= $(RTL_TOP)
@@ -37,10 +46,14 @@ VL_TOP      ?= $(RTL_TOP)
 VL_UNROLL    = --unroll-count 256 --unroll-stmts 100000
 VL_FLAGS     = --top-module $(VL_TOP) --prefix Vstc_tile --assert +define+STC_ASSERT -O3 $(VL_UNROLL) --x-assign fast --x-initial fast \
                -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) $(VL_UARCH) -Wno-fatal -Werror-USERFATAL $(VL_EXTRA)
-# The generated makefile compiles every model object with the same flags
-# (by default it mixes -Os and the user's -CFLAGS).
-VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT)" OPT_GLOBAL="$(VL_OPT)" \
-               CFG_CXXFLAGS_STD="$(VL_STD)" VM_USER_CFLAGS=
+# The generated makefile compiles the model's objects with these flags (by
+# default it mixes -Os and the user's -CFLAGS).
+VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT_SLOW)" OPT_GLOBAL="$(VL_OPT)" \
+               CFG_CXXFLAGS_STD="$(VL_STD)" VM_USER_CFLAGS= OBJCACHE="$(VL_CCACHE)"
+# The model's C++ build takes its parallelism from the calling make's job
+# server when there is one (make sim builds its variants side by side under
+# one -j), and -j $(JOBS) of its own when there is not.
+VL_MAKE_J    = $(if $(filter -j%,$(MAKEFLAGS)),,-j $(JOBS))
 
 clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
 VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
@@ -91,7 +104,7 @@ $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk
 	$(VERILATOR) $(if $(filter 1,$(call vl_sc,$(5))),,--cc) $$(VL_FLAGS) -GN=$(2) $(5) --Mdir $(1) $(3) \
 	  >$(1).log 2>&1 || { tail -n 40 $(1).log; echo "verilator failed: log $(1).log" >&2; exit 2; }
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
-	$(MAKE) --no-print-directory -s -C $(1) -f Vstc_tile.mk -j $(JOBS) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
+	$(MAKE) --no-print-directory -s -C $(1) -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; }
 
 ifeq ($(call vl_sc,$(5)),0)

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+# bench_edit.sh - edit to verdict: the wall time from a one-line RTL change
+# to the closing line of `make sim`, with today's build recipe against the
+# one before issue 16 (model cold code at -O2, no ccache, the variants
+# built one after the other), in the same run on the same machine.
+#
+# usage: scripts/bench_edit.sh OUT_DIR OUT.md
+# Each configuration gets a copy of the tracked tree (git ls-files) in
+# OUT_DIR/<config>/src, its own build directory and its own ccache
+# directory, so neither the user's build nor their cache is touched or
+# used. Per configuration: a cold `make sim` (an empty build and cache), a
+# warm one (nothing changed), then the edit and `make sim` again. The edit
+# reorders the operands of the PE's gate enable (same function, different
+# generated C++), so the verdict stays PASS: a FAIL or an ERROR stops the
+# benchmark (exit 1 or 2). Writes OUT.md atomically.
+set -euo pipefail
+
+dir=${1:?usage: bench_edit.sh OUT_DIR OUT.md}
+out=${2:?usage: bench_edit.sh OUT_DIR OUT.md}
+root=$(git rev-parse --show-toplevel 2>/dev/null) || { echo "bench_edit.sh: run it inside the git tree" >&2; exit 2; }
+edit_file=rtl/stc_pe.v
+edit_from="en     = v_q && (w_q != 8'd0) && (sel != 8'd0);"
+edit_to="en     = v_q && (sel != 8'd0) && (w_q != 8'd0);"
+grep -qF "$edit_from" "$root/$edit_file" ||
+    { echo "bench_edit.sh: $edit_file no longer has the line the benchmark edits (the gate enable); update the script" >&2; exit 2; }
+
+# Seconds of wall time of one make sim in SRC with the given make variables.
+timed_sim() {
+    local src=$1 log=$2 t0 t1 rc=0
+    shift 2
+    t0=$(date +%s.%N)
+    make -C "$src" --no-print-directory sim "$@" >"$log" 2>&1 || rc=$?
+    t1=$(date +%s.%N)
+    if [ "$rc" != 0 ]; then
+        tail -n 5 "$log" >&2
+        echo "bench_edit.sh: make sim failed in $src (log $log)" >&2
+        exit "$([ "$(cat "$src/build/sim.verdict" 2>/dev/null)" = 1 ] && echo 1 || echo 2)"
+    fi
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }'
+}
+
+declare -A cold warm edit
+configs=(before now)
+for c in "${configs[@]}"; do
+    src=$dir/$c/src
+    rm -rf "$dir/$c"
+    mkdir -p "$src" "$dir/$c/ccache"
+    (cd "$root" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$src"
+    case $c in
+        before) vars=(VL_OPT_SLOW=-O2 VL_CCACHE= SIM_MAKE_J=) ;;
+        now) vars=() ;;
+    esac
+    export CCACHE_DIR=$dir/$c/ccache
+    echo "bench: edit to verdict, $c: cold make sim" >&2
+    cold[$c]=$(timed_sim "$src" "$dir/$c/cold.log" "${vars[@]}")
+    echo "bench: edit to verdict, $c: warm make sim" >&2
+    warm[$c]=$(timed_sim "$src" "$dir/$c/warm.log" "${vars[@]}")
+    text=$(<"$src/$edit_file")
+    printf '%s\n' "${text/"$edit_from"/"$edit_to"}" >"$src/$edit_file"
+    grep -qF "$edit_to" "$src/$edit_file" || { echo "bench_edit.sh: the edit did not apply" >&2; exit 2; }
+    echo "bench: edit to verdict, $c: make sim after the edit" >&2
+    edit[$c]=$(timed_sim "$src" "$dir/$c/edit.log" "${vars[@]}")
+done
+
+tmp=$(mktemp "$out.tmp.XXXXXX")
+{
+    echo "| build recipe | cold make sim (s) | warm, nothing changed (s) | one-line RTL edit to verdict (s) |"
+    echo "|---|---:|---:|---:|"
+    echo "| before issue 16: cold code -O2, no ccache, variants one after the other | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
+    echo "| now: cold code -O0, ccache, variants side by side | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
+    awk -v b="${edit[before]}" -v n="${edit[now]}" 'BEGIN {
+        printf "\nEdit to verdict now takes %.2f of the time it took (%.1f s against %.1f s).\n", n / b, n, b }'
+} >"$tmp"
+mv "$tmp" "$out"
+cat "$out"
