@@ -119,7 +119,8 @@ help:
 	@echo "  make area           Yosys ablations: the cells each sparsity feature costs (docs/report/area.csv)"
 	@echo "  make traffic        modelled sector traffic of unstructured formats (CSR, bitmap, COO,"
 	@echo "                      gather) vs dense, and their break-even sparsities (traffic-test)"
-	@echo "  make bench          cosim speed against the bare Verilator model (sim-sc-bench: SystemC)"
+	@echo "  make bench          cosim speed: lockstep, bare Verilator RTL, golden model, a speed-of-light"
+	@echo "                      C loop of the datapath, Icarus; into docs/performance.md (sim-sc-bench: SystemC)"
 	@echo "  make sim-sc         the regression as a SystemC simulation;  tlm-example: GEMM over TLM-2.0"
 	@echo "  make dpi-test       SystemVerilog bench, golden model as DPI-C scoreboard (docs/dpi.md)"
 	@echo "Verification:"
@@ -161,6 +162,7 @@ include vectors/vectors.mk
 include rtl/rtl.mk
 include sim/core/verilator.mk
 include sim/sim.mk
+include sim/bench/bench.mk
 include tb/tb.mk
 # analysis.mk before report.mk: the report's rules name STC_TRAFFIC.
 include analysis/analysis.mk
@@ -208,7 +210,7 @@ cosim-ci:
 CLI_TEST_N := 4
 cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_sim-n16 $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
-          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN) $(STC_TRAFFIC)
+          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN) $(STC_TRAFFIC) $(STC_SOL)
 	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
 	scripts/traffic_test.sh $(STC_TRAFFIC)
 

@@ -19,7 +19,7 @@ pkgs_for() {
     systemc) echo "libsystemc-dev" ;;
     fuzz) echo "afl++" ;;
     cov) echo "lcov" ;;
-    bench) echo "hyperfine" ;;
+    bench) echo "hyperfine valgrind" ;;
     html) echo "chromium" ;;
     slurm) echo "slurm-wlm munge" ;;
     all) for g in core sim wave report synth formal systemc fuzz cov bench html slurm; do pkgs_for "$g"; done ;;

@@ -227,13 +227,6 @@ sim-html-shot:
 	@$(MAKE) --no-print-directory sim N=4 SIM_VARIANT=-bug SIM_DEBUG=0 >/dev/null 2>&1 || true
 	@scripts/sim_html_check.sh $(SIM_HTML) $(BUILD)/sim-n4 -- docs/img/sim-report.png
 
-# `make bench`: lockstep against bare RTL speed, written into docs/.
-BENCH_REPS ?= 3
-.PHONY: bench
-bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
-	scripts/bench.sh $(BUILD) $(BUILD)/bench/table.md $(BENCH_REPS)
-	scripts/perf_doc.sh $(BUILD)/bench/table.md docs/performance.md
-
 # `make parallel-test` (CI): make sim JOBS=2 and SHARD=1/2 + 2/2 merged
 # write what make sim JOBS=1 writes, on the RTL and on a broken one; bad
 # JOBS/SHARD values exit 2 (scripts/parallel_test.sh).
