@@ -175,6 +175,9 @@ else
 # With JOBS above 1 the array sizes' suites run at the same time (the first
 # in the foreground, the others into $(SIM_DIR)/sim-nN.out, printed after it
 # in order): N=4's hold run alone lasts about as long as all of N=16.
+# SIM_OVERLAP=0 runs them one after the other.
+SIM_OVERLAP ?= 1
+SIM_AT_ONCE := $(if $(filter 1,$(SIM_OVERLAP)),$(SIM_JOBS),1)
 sim:
 	@$(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build || { status=2; $(SIM_CLOSE); }
 	@status=0; mkdir -p $(SIM_DIR); rm -f $(SIM_DIR)/sim-n*.out $(SIM_DIR)/sim-n*.out.rc; first=$(firstword $(SIM_RUN_NS)); \
@@ -184,11 +187,11 @@ sim:
 	  JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) VECDIR=$(REGRESSION_DIR) \
 	  WAVES_RUNNER=$$waves scripts/sim_suite.sh \
 	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_DIR)/sim-n$$n $$icg; }; \
-	if [ $(SIM_JOBS) -gt 1 ]; then for n in $(wordlist 2,9,$(SIM_RUN_NS)); do \
+	if [ $(SIM_AT_ONCE) -gt 1 ]; then for n in $(wordlist 2,9,$(SIM_RUN_NS)); do \
 	  { suite $$n >$(SIM_DIR)/sim-n$$n.out 2>&1; echo $$? >$(SIM_DIR)/sim-n$$n.out.rc; } & \
 	done; fi; \
 	for n in $(SIM_RUN_NS); do \
-	  if [ $(SIM_JOBS) -gt 1 ] && [ $$n != $$first ]; then \
+	  if [ $(SIM_AT_ONCE) -gt 1 ] && [ $$n != $$first ]; then \
 	    wait; \
 	    cat $(SIM_DIR)/sim-n$$n.out; rc=$$(cat $(SIM_DIR)/sim-n$$n.out.rc); rm -f $(SIM_DIR)/sim-n$$n.out $(SIM_DIR)/sim-n$$n.out.rc; \
 	  else suite $$n && rc=0 || rc=$$?; fi; \
