@@ -52,3 +52,8 @@ uint32_t stc_rng_below(stc_rng *r, uint32_t bound)
             return x % bound;
     }
 }
+
+int8_t stc_rng_i8(stc_rng *r)
+{
+    return (int8_t)((int)stc_rng_below(r, 256) - 128);
+}

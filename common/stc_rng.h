@@ -24,5 +24,7 @@ void stc_rng_seed(stc_rng *r, uint64_t seed);
 uint64_t stc_rng_next(stc_rng *r);
 /* Uniform in [0, bound), bound >= 1, without modulo bias. */
 uint32_t stc_rng_below(stc_rng *r, uint32_t bound);
+/* Uniform INT8, -128..127 (the vector generators' operands). */
+int8_t stc_rng_i8(stc_rng *r);
 
 #endif

@@ -19,11 +19,6 @@
 #include "stc_meta.h"
 #include "stc_ref.h"
 
-static int8_t stc_rng_i8(stc_rng *r)
-{
-    return (int8_t)((int)stc_rng_below(r, 256) - 128);
-}
-
 static int8_t stc_rng_i8_nonzero(stc_rng *r)
 {
     int x = (int)stc_rng_below(r, 255) - 128; /* -128..126 */

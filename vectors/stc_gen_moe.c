@@ -298,11 +298,6 @@ void stc_moe_plan_free(stc_moe_plan *p)
 
 /* ---- command vectors --------------------------------------------------------- */
 
-static int8_t stc_moe_i8(stc_rng *r)
-{
-    return (int8_t)((int)stc_rng_below(r, 256) - 128);
-}
-
 stc_status stc_moe_vector(const stc_moe_opts *o, const stc_moe_routing *r, const stc_moe_cmd *c,
                           stc_vec *v, char *err, size_t errlen)
 {
@@ -328,12 +323,12 @@ stc_status stc_moe_vector(const stc_moe_opts *o, const stc_moe_routing *r, const
         uint32_t t = r->tok[r->first[c->expert] + c->tok0 + i];
         stc_moe_rng(&rng, o->seed, STC_MOE_RNG_TOKEN, t);
         for (unsigned j = 0; j < v->k; j++)
-            v->a[(size_t)i * v->k + j] = stc_moe_i8(&rng);
+            v->a[(size_t)i * v->k + j] = stc_rng_i8(&rng);
     }
     memset(v->a + (size_t)c->useful * v->k, 0, (size_t)(v->m - c->useful) * v->k);
     stc_moe_rng(&rng, o->seed, STC_MOE_RNG_EXPERT, c->expert);
     for (size_t i = 0; i < (size_t)v->k * v->n; i++)
-        v->w[i] = stc_moe_i8(&rng);
+        v->w[i] = stc_rng_i8(&rng);
     st = stc_vec_fill_expected(v, err, errlen);
     if (st == STC_OK)
         st = stc_vec_validate(v, err, errlen);
