@@ -269,6 +269,27 @@ static void stc_flags_to_bool(bool *restrict dst, const uint32_t *restrict src)
     }
 }
 
+/* The first n flag words of a row (0 / nonzero; bit 0 tells) as bools. */
+static void stc_flags_row(bool *restrict dst, const uint32_t *restrict src, unsigned n)
+{
+    for (unsigned c = 0; c < n; c++)
+        dst[c] = src[c] & 1u;
+}
+
+/* Zeroes the per-PE grids of a probe record. */
+static void stc_probe_grids_clear(stc_probes *pr)
+{
+    memset(pr->pe_v, 0, sizeof(pr->pe_v));
+    memset(pr->pe_en, 0, sizeof(pr->pe_en));
+    memset(pr->pe_en_q, 0, sizeof(pr->pe_en_q));
+    memset(pr->pe_pv, 0, sizeof(pr->pe_pv));
+    memset(pr->pe_w, 0, sizeof(pr->pe_w));
+    memset(pr->pe_idx, 0, sizeof(pr->pe_idx));
+    memset(pr->pe_act, 0, sizeof(pr->pe_act));
+    memset(pr->pe_prod, 0, sizeof(pr->pe_prod));
+    memset(pr->pe_psum, 0, sizeof(pr->pe_psum));
+}
+
 void stc_tile_probe(const stc_tile *t, stc_probes *pr)
 {
     const stc_ctl *c = &t->ctl;
@@ -280,16 +301,33 @@ void stc_tile_probe(const stc_tile *t, stc_probes *pr)
     pr->beat = c->beat;
     pr->err = c->err;
 
-    /* Entries outside n x n are kept at 0 by the edge. */
-    stc_flags_to_bool(pr->pe_v[0], a->v[0]);
-    stc_flags_to_bool(pr->pe_en[0], a->en[0]);
-    stc_flags_to_bool(pr->pe_en_q[0], a->en_q[0]);
-    stc_flags_to_bool(pr->pe_pv[0], a->pv[0]);
-    memcpy(pr->pe_w, t->wt.w, sizeof(pr->pe_w));
-    memcpy(pr->pe_idx, t->wt.idx, sizeof(pr->pe_idx));
-    memcpy(pr->pe_act, a->act, sizeof(pr->pe_act));
-    memcpy(pr->pe_prod, a->prod, sizeof(pr->pe_prod));
-    memcpy(pr->pe_psum, a->psum, sizeof(pr->pe_psum));
+    if (n == N_MAX) {
+        /* The whole grids (entries outside n x n are kept at 0 by the edge). */
+        stc_flags_to_bool(pr->pe_v[0], a->v[0]);
+        stc_flags_to_bool(pr->pe_en[0], a->en[0]);
+        stc_flags_to_bool(pr->pe_en_q[0], a->en_q[0]);
+        stc_flags_to_bool(pr->pe_pv[0], a->pv[0]);
+        memcpy(pr->pe_w, t->wt.w, sizeof(pr->pe_w));
+        memcpy(pr->pe_idx, t->wt.idx, sizeof(pr->pe_idx));
+        memcpy(pr->pe_act, a->act, sizeof(pr->pe_act));
+        memcpy(pr->pe_prod, a->prod, sizeof(pr->pe_prod));
+        memcpy(pr->pe_psum, a->psum, sizeof(pr->pe_psum));
+    } else {
+        /* Only the n x n corner: at N=4 converting the whole 16 x 16 grids
+         * was most of the lockstep's per-cycle cost outside the RTL. */
+        stc_probe_grids_clear(pr);
+        for (unsigned r = 0; r < n; r++) {
+            stc_flags_row(pr->pe_v[r], a->v[r], n);
+            stc_flags_row(pr->pe_en[r], a->en[r], n);
+            stc_flags_row(pr->pe_en_q[r], a->en_q[r], n);
+            stc_flags_row(pr->pe_pv[r], a->pv[r], n);
+            memcpy(pr->pe_w[r], t->wt.w[r], n * sizeof(pr->pe_w[r][0]));
+            memcpy(pr->pe_idx[r], t->wt.idx[r], n * sizeof(pr->pe_idx[r][0]));
+            memcpy(pr->pe_act[r], a->act[r], n * sizeof(pr->pe_act[r][0]));
+            memcpy(pr->pe_prod[r], a->prod[r], n * sizeof(pr->pe_prod[r][0]));
+            memcpy(pr->pe_psum[r], a->psum[r], n * sizeof(pr->pe_psum[r][0]));
+        }
+    }
 
     memset(pr->bot_v, 0, sizeof(pr->bot_v));
     memset(pr->acc_we, 0, sizeof(pr->acc_we));
