@@ -97,9 +97,19 @@ SIM_VARIANT ?=
 # WAVES=1 keeps an FST of every failing file (cocotb's convention), from
 # the tracing build, in build/sim-nN/waves/.
 WAVES ?= 0
-sim-build: $(if $(OWN_RTL),own-rtl-check) $(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)$(SIM_VARIANT)) $(VECGEN) $(VECDUMP) \
-           $(if $(filter 1,$(WAVES)),$(foreach n,$(SIM_RUN_NS),$(BUILD)/stc_sim-n$(n)-trace)) \
-           $(if $(SIM_VARIANT),,$(if $(filter $(SIM_ICG_N),$(SIM_RUN_NS)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg))
+# The runners of the array sizes $(1): plain (or SIM_VARIANT), tracing with
+# WAVES=1, and the ICG build at its size.
+sim_bins = $(foreach n,$(1),$(BUILD)/stc_sim-n$(n)$(SIM_VARIANT)) \
+           $(if $(filter 1,$(WAVES)),$(foreach n,$(1),$(BUILD)/stc_sim-n$(n)-trace)) \
+           $(if $(SIM_VARIANT),,$(if $(filter $(SIM_ICG_N),$(1)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg))
+# (The empty recipes keep make from saying "Nothing to be done".)
+sim-build: $(if $(OWN_RTL),own-rtl-check) $(call sim_bins,$(SIM_RUN_NS)) $(VECGEN) $(VECDUMP)
+	@:
+# What the suites after the first need (make sim starts them while the
+# first array size's model still compiles).
+.PHONY: sim-build-rest
+sim-build-rest: $(if $(OWN_RTL),own-rtl-check) $(call sim_bins,$(wordlist 2,9,$(SIM_RUN_NS))) $(VECGEN) $(VECDUMP)
+	@:
 
 # Parallel and sharded runs (docs/parallel.md). JOBS=n: n of the suite's
 # runs at once (default: the number of cores, nproc; JOBS also sets the
@@ -174,13 +184,16 @@ else
 # fresh sample, and at N=4 the ICG build.
 # With JOBS above 1 the array sizes' suites run at the same time (the first
 # in the foreground, the others into $(SIM_DIR)/sim-nN.out, printed after it
-# in order): N=4's hold run alone lasts about as long as all of N=16.
-# SIM_OVERLAP=0 runs them one after the other.
+# in order): N=4's hold run alone lasts about as long as all of N=16, so
+# the later sizes (quick to build) are built first and their suites start
+# while the first size's model compiles. SIM_OVERLAP=0 builds everything,
+# then runs the suites one after the other.
 SIM_OVERLAP ?= 1
 SIM_AT_ONCE := $(if $(filter 1,$(SIM_OVERLAP)),$(SIM_JOBS),1)
 sim:
-	@$(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build || { status=2; $(SIM_CLOSE); }
 	@status=0; mkdir -p $(SIM_DIR); rm -f $(SIM_DIR)/sim-n*.out $(SIM_DIR)/sim-n*.out.rc; first=$(firstword $(SIM_RUN_NS)); \
+	[ $(SIM_AT_ONCE) -gt 1 ] || $(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build || { status=2; $(SIM_CLOSE); }; \
+	[ $(SIM_AT_ONCE) = 1 ] || $(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build-rest || { status=2; $(SIM_CLOSE); }; \
 	suite() { n=$$1; \
 	  icg=; [ $$n != $(SIM_ICG_N) ] || [ -n "$(SIM_VARIANT)" ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
 	  waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
@@ -189,7 +202,7 @@ sim:
 	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_DIR)/sim-n$$n $$icg; }; \
 	if [ $(SIM_AT_ONCE) -gt 1 ]; then for n in $(wordlist 2,9,$(SIM_RUN_NS)); do \
 	  { suite $$n >$(SIM_DIR)/sim-n$$n.out 2>&1; echo $$? >$(SIM_DIR)/sim-n$$n.out.rc; } & \
-	done; fi; \
+	done; $(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build || { status=2; wait; $(SIM_CLOSE); }; fi; \
 	for n in $(SIM_RUN_NS); do \
 	  if [ $(SIM_AT_ONCE) -gt 1 ] && [ $$n != $$first ]; then \
 	    wait; \
