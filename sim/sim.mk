@@ -220,12 +220,15 @@ bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
 	scripts/perf_doc.sh $(BUILD)/bench/table.md docs/performance.md
 
 # `make parallel-test` (CI): make sim JOBS=2 and SHARD=1/2 + 2/2 merged
-# write what make sim JOBS=1 writes, on the RTL and on a broken one; bad
-# JOBS/SHARD values exit 2 (scripts/parallel_test.sh).
+# write what make sim JOBS=1 writes, on the RTL and on a broken one; the
+# same for make mutate (a small campaign) and mutate-merge; bad JOBS/SHARD
+# values and bad merges exit 2 (scripts/parallel_test.sh). PARALLEL_TEST=
+# runs only some of its parts (sim, mutate).
+PARALLEL_TEST ?=
 .PHONY: parallel-test
 parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug \
                $(BUILD)/stc_sim-n4-trace $(VECGEN)
-	@scripts/parallel_test.sh $(BUILD)
+	@scripts/parallel_test.sh $(BUILD) $(PARALLEL_TEST)
 
 # `make slurm-test`: a one-node Slurm on this machine (munge, slurmctld,
 # slurmd in a temporary directory), scripts/slurm_sim.sh's build job,
