@@ -27,15 +27,17 @@
 #      exiting 3) exits 2 in parallel naming the lowest mutant; bad JOBS
 #      and SHARD, merges with a slice missing, twice, of other options, of
 #      another mutation list, a mutant missing or twice exit 2 naming it
+#   6. the report sweep (scripts/report.sh --quick, what report-check
+#      runs): JOBS=2 writes the CSVs of JOBS=1; bad JOBS exits 2
 #
-#   scripts/parallel_test.sh BUILD [PART...]     PART: sim (1-4), mutate (5);
-#                                                default all
+#   scripts/parallel_test.sh BUILD [PART...]     PART: sim (1-4), mutate (5),
+#                                                report (6); default all
 #
 # Exit: 0 all checks pass, 1 a check failed, 2 set-up error.
 set -euo pipefail
-build=${1:?usage: parallel_test.sh BUILD [sim|mutate...]}
+build=${1:?usage: parallel_test.sh BUILD [sim|mutate|report...]}
 shift
-parts=" ${*:-sim mutate} "
+parts=" ${*:-sim mutate report} "
 t=$build/parallel-test
 mk() { "${MAKE:-make}" --no-print-directory BUILD="$build" SIM_DEBUG=0 "$@"; }
 fails=0
@@ -44,7 +46,7 @@ bad() { echo "parallel-test: FAIL $*" >&2; fails=$((fails + 1)); }
 rm -rf "$t"
 mkdir -p "$t"
 for p in $parts; do
-    case $p in sim | mutate) ;; *) echo "parallel-test: unknown part '$p' (sim, mutate)" >&2; exit 2 ;; esac
+    case $p in sim | mutate | report) ;; *) echo "parallel-test: unknown part '$p' (sim, mutate, report)" >&2; exit 2 ;; esac
 done
 
 # same A B: two SIM_DIRs hold the same outputs: every file byte for byte,
@@ -308,6 +310,27 @@ sed -i '1d' "$mt/other/results.tsv"
 mbad "a mutant missing" "mutant 2 is in no shard" SHARDS="$mt/s1 $mt/other"
 head -n 1 "$mt/s1/results.tsv" >>"$mt/other/results.tsv"
 mbad "a mutant twice" "mutant 1 is in both" SHARDS="$mt/s1 $mt/other"
+fi
+
+# ---- 6. the report sweep ----------------------------------------------------
+if [[ $parts == *" report "* ]]; then
+# report.sh --quick writes BUILD/report-quick: two runs moved aside.
+for j in 1 2; do
+    rc=0
+    JOBS=$j VECGEN="$build/stc_vecgen" MOEGEN="$build/stc_moegen" TRAFFIC="$build/stc_traffic" SIM="$build/stc_sim-n16" \
+        SIM_DBUF="${REPORT_SIM_DBUF:-$build/uarch-dbuf/stc_sim-n16}" scripts/report.sh --quick "$build" >"$t/report$j.log" 2>&1 || rc=$?
+    [ $rc = 0 ] || bad "report.sh --quick JOBS=$j: exit $rc ($t/report$j.log)"
+    rm -rf "$t/report$j" && mv "$build/report-quick" "$t/report$j"
+done
+if diff -r -q -x '*.log' "$t/report1" "$t/report2" >"$t/diff.txt"; then
+    ok "report.sh --quick JOBS=2 vs JOBS=1: $(cd "$t/report1" && find . -name '*.csv' -not -path './runs/*' -not -path './moe/*' -not -path './act/*' | wc -l) CSVs and every run's CSV identical"
+else
+    bad "report.sh --quick JOBS=2 vs JOBS=1: $(head -n 3 "$t/diff.txt")"
+fi
+rc=0
+JOBS=0 scripts/report.sh --quick "$build" >"$t/bad.out" 2>&1 || rc=$?
+[ $rc = 2 ] && grep -qF "JOBS=0:" "$t/bad.out" && ok "report.sh JOBS=0: exit 2, named" ||
+    bad "report.sh JOBS=0: exit $rc, $(head -n 1 "$t/bad.out")"
 fi
 
 if [ $fails -ne 0 ]; then

@@ -221,14 +221,16 @@ bench: $(BUILD)/stc_sim-n16 $(BUILD)/stc_vecgen
 
 # `make parallel-test` (CI): make sim JOBS=2 and SHARD=1/2 + 2/2 merged
 # write what make sim JOBS=1 writes, on the RTL and on a broken one; the
-# same for make mutate (a small campaign) and mutate-merge; bad JOBS/SHARD
-# values and bad merges exit 2 (scripts/parallel_test.sh). PARALLEL_TEST=
-# runs only some of its parts (sim, mutate).
+# same for make mutate (a small campaign) and mutate-merge; the report
+# sweep's files the same at JOBS=2; bad JOBS/SHARD values and bad merges
+# exit 2 (scripts/parallel_test.sh). PARALLEL_TEST= runs only some of its
+# parts (sim, mutate, report). The report part's programs are its
+# prerequisites in scripts/report.mk.
 PARALLEL_TEST ?=
 .PHONY: parallel-test
 parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug \
                $(BUILD)/stc_sim-n4-trace $(VECGEN)
-	@scripts/parallel_test.sh $(BUILD) $(PARALLEL_TEST)
+	@REPORT_SIM_DBUF=$(REPORT_SIM_DBUF) scripts/parallel_test.sh $(BUILD) $(PARALLEL_TEST)
 
 # `make slurm-test`: a one-node Slurm on this machine (munge, slurmctld,
 # slurmd in a temporary directory), scripts/slurm_sim.sh's build job,
