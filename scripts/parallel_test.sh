@@ -314,9 +314,11 @@ fi
 
 # ---- 6. the report sweep ----------------------------------------------------
 if [[ $parts == *" report "* ]]; then
-# report.sh --quick writes BUILD/report-quick: two runs moved aside.
+# report.sh --quick writes BUILD/report-quick (report-check leaves more
+# files there): two runs from an empty directory, moved aside.
 for j in 1 2; do
     rc=0
+    rm -rf "$build/report-quick"
     JOBS=$j VECGEN="$build/stc_vecgen" MOEGEN="$build/stc_moegen" TRAFFIC="$build/stc_traffic" SIM="$build/stc_sim-n16" \
         SIM_DBUF="${REPORT_SIM_DBUF:-$build/uarch-dbuf/stc_sim-n16}" scripts/report.sh --quick "$build" >"$t/report$j.log" 2>&1 || rc=$?
     [ $rc = 0 ] || bad "report.sh --quick JOBS=$j: exit $rc ($t/report$j.log)"
