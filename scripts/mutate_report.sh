@@ -4,9 +4,11 @@
 # mutate_report.sh DIR DOC - summarise DIR/results.tsv of scripts/mutate.sh:
 # killed / survived, the survivors against scripts/mutate_equivalent.txt
 # (KEY<TAB>class<TAB>reason, class "equivalent" or "not-covered"), the
-# mutation score; writes DIR/report.md and, if DOC is not empty, puts it
-# into DOC between the "mutate" markers. Exit 1 when a survivor is not in
-# the list (look at it: add a vector that kills it, or document it).
+# mutation score; writes DIR/results.md (RESULTS=NAME.tsv: DIR/NAME.md)
+# and, if DOC is not empty, puts it into DOC between the "mutate" markers.
+# MUT_BIN is the runner its reproduce line names (default DIR/stc_sim-nN).
+# Exit 1 when a survivor is not in the list (look at it: add a vector that
+# kills it, or document it).
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: mutate_report.sh DIR DOC" >&2; exit 2; }
 dir=$1 doc=$2
@@ -17,7 +19,7 @@ equiv=${EQUIV:-scripts/mutate_equivalent.txt}
 out="$dir/${RESULTS:-results.tsv}"; out="${out%.tsv}.md"
 
 awk -F'\t' -v equiv="$equiv" -v count="${COUNT:-?}" -v seed="${SEED:-?}" -v stalls="${STALLS:-0 25}" \
-    -v simseed="${SIM_SEED:-1}" -v xdir="${XDIR:-build/mut-vecs-n4}" -v bin="$dir/stc_sim-n${MUT_N:-4}" -v mutn="${MUT_N:-4}" '
+    -v simseed="${SIM_SEED:-1}" -v xdir="${XDIR:-build/mut-vecs-n4}" -v bin="${MUT_BIN:-$dir/stc_sim-n${MUT_N:-4}}" -v mutn="${MUT_N:-4}" '
     BEGIN {
         gsub(/ /, "% and ", stalls)
         while ((getline l < equiv) > 0) {

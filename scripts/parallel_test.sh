@@ -19,12 +19,25 @@
 #   4. bad input exits 2 naming it: JOBS=0, JOBS=x, SHARD=3/2, SHARD=1/0,
 #      SHARD=a, through make, scripts/verdict.sh and sim_suite.sh; merges
 #      with a shard missing, twice, or of another suite
+#   5. the mutation campaign (make mutate, MUT_TEST_COUNT=8 mutants at
+#      N=4): JOBS=2 and SHARD=1/2 + 2/2 merged (make mutate-merge) write
+#      the results, report, plan and verdict of JOBS=1 and print the same;
+#      the JOBS=2 run really ran two at once; with no survivor explained,
+#      verdict 1 the same way; a set-up error (mutant 0 failing, a runner
+#      exiting 3) exits 2 in parallel naming the lowest mutant; bad JOBS
+#      and SHARD, merges with a slice missing, twice, of other options, of
+#      another mutation list, a mutant missing or twice exit 2 naming it
+#   6. the report sweep (scripts/report.sh --quick, what report-check
+#      runs): JOBS=2 writes the CSVs of JOBS=1; bad JOBS exits 2
 #
-#   scripts/parallel_test.sh BUILD
+#   scripts/parallel_test.sh BUILD [PART...]     PART: sim (1-4), mutate (5),
+#                                                report (6); default all
 #
 # Exit: 0 all checks pass, 1 a check failed, 2 set-up error.
 set -euo pipefail
-build=${1:?usage: parallel_test.sh BUILD}
+build=${1:?usage: parallel_test.sh BUILD [sim|mutate|report...]}
+shift
+parts=" ${*:-sim mutate report} "
 t=$build/parallel-test
 mk() { "${MAKE:-make}" --no-print-directory BUILD="$build" SIM_DEBUG=0 "$@"; }
 fails=0
@@ -32,6 +45,9 @@ ok() { echo "parallel-test: ok   $*"; }
 bad() { echo "parallel-test: FAIL $*" >&2; fails=$((fails + 1)); }
 rm -rf "$t"
 mkdir -p "$t"
+for p in $parts; do
+    case $p in sim | mutate | report) ;; *) echo "parallel-test: unknown part '$p' (sim, mutate, report)" >&2; exit 2 ;; esac
+done
 
 # same A B: two SIM_DIRs hold the same outputs: every file byte for byte,
 # but the CPU times of logs, JUnit and the page, and the scheduling files.
@@ -54,6 +70,7 @@ same() {
 # verdict ARGS...: scripts/verdict.sh's exit code for make ARGS.
 verdict() { local rc=0; MAKEFLAGS="${MAKEFLAGS:-} --no-print-directory" scripts/verdict.sh BUILD="$build" SIM_DEBUG=0 "$@" >>"$t/make.log" 2>&1 || rc=$?; echo $rc; }
 
+if [[ $parts == *" sim "* ]]; then
 # ---- 1. JOBS=2 == JOBS=1, both array sizes ----------------------------------
 run=$t/run
 v1=$(verdict sim JOBS=1 SIM_DIR="$run")
@@ -185,6 +202,138 @@ rc=0
 mk sim-merge N=4 SIM_DIR="$t/m" >"$t/bad.out" 2>&1 || rc=$?
 [ $rc = 2 ] && grep -q 'give SHARDS=' "$t/bad.out" && ok "make sim-merge without SHARDS: exit 2" ||
     bad "make sim-merge without SHARDS: exit $rc"
+fi
+
+# ---- 5. the mutation campaign -----------------------------------------------
+if [[ $parts == *" mutate "* ]]; then
+mt=$t/mut
+mkdir -p "$mt"
+mut=(MUT_COUNT="${MUT_TEST_COUNT:-8}" MUT_DOC=)
+mdir=$build/mut-n4-s1-c${MUT_TEST_COUNT:-8}
+# mrun NAME VERDICT-ARGS...: make mutate ... MUT_OUT=$mt/NAME, its printed
+# "mutate:" lines in NAME.out (MUT_OUT written as such), its verdict echoed.
+mrun() {
+    local name=$1 rc=0
+    shift
+    MAKEFLAGS="${MAKEFLAGS:-} --no-print-directory" scripts/verdict.sh BUILD="$build" "${mut[@]}" "$@" \
+        MUT_OUT="$mt/$name" >"$mt/$name.log" 2>&1 || rc=$?
+    grep '^mutate: ' "$mt/$name.log" | sed "s#$mt/$name/#MUT_OUT/#g" >"$mt/$name.out" || true
+    echo $rc
+}
+# msame A B WHAT: results, report, plan, verdict and printed lines equal.
+msame() {
+    local f
+    for f in results.tsv results.md results.plan results.verdict; do
+        cmp -s "$mt/$1/$f" "$mt/$2/$f" || { bad "$3: $f differs ($mt/$1, $mt/$2)"; return; }
+    done
+    cmp -s "$mt/$1.out" "$mt/$2.out" || { bad "$3: printed lines differ ($mt/$1.out, $mt/$2.out)"; return; }
+    ok "$3: results.tsv, results.md, results.plan, results.verdict and the printed lines identical ($(wc -l <"$mt/$1/results.tsv") mutants)"
+}
+# The campaign's runner first (Yosys and Verilator: about a minute).
+mk mutate-build "${mut[@]}" >"$mt/build.log" 2>&1 || { echo "parallel-test: make mutate-build failed ($mt/build.log)" >&2; exit 2; }
+start=$(date +%s)
+v1=$(mrun j1 mutate JOBS=1)
+echo "mutate JOBS=1 took $(($(date +%s) - start)) s" >>"$t/make.log"
+start=$(date +%s)
+v2=$(mrun j2 mutate JOBS=2)
+echo "mutate JOBS=2 took $(($(date +%s) - start)) s" >>"$t/make.log"
+s1=$(mrun s1 mutate SHARD=1/2 JOBS=1)
+s2=$(mrun s2 mutate SHARD=2/2 JOBS=2)
+vm=$(mrun merged mutate-merge SHARDS="$mt/s2 $mt/s1")
+[ "$v1$v2$vm" = 000 ] && [ "$s1" != 2 ] && [ "$s2" != 2 ] &&
+    ok "make mutate JOBS=1, JOBS=2, shards and merge: verdicts $v1 $v2, $s1 $s2, $vm" ||
+    bad "make mutate verdicts: JOBS=1 $v1, JOBS=2 $v2, shards $s1 $s2, merge $vm (want 0 0, 0/1 0/1, 0; $mt/*.log)"
+msame j1 j2 "make mutate JOBS=2 vs JOBS=1"
+msame j1 merged "make mutate SHARD=1/2 + 2/2, make mutate-merge vs make mutate"
+a=$(wc -l <"$mt/s1/results.tsv") b=$(wc -l <"$mt/s2/results.tsv") c=$(wc -l <"$mt/j1/results.tsv")
+[ "$a" -gt 0 ] && [ "$b" -gt 0 ] && [ $((a + b)) = "$c" ] && ok "mutate shards ran $a + $b of $c mutants, mutant 0 in each" ||
+    bad "mutate shards ran $a + $b mutants, the campaign has $c"
+for d in s1 s2; do [ -s "$mt/$d/mutsel0.stall0.log" ] || bad "mutate shard $d did not check mutant 0"; done
+# Two at once: the second mutant starts before the first ends.
+[ "$(head -n 2 "$mt/j2/parts/schedule.txt" | sort | tr '\n' ' ')" = "start 0 start 1 " ] &&
+    [ "$(head -n 2 "$mt/j1/parts/schedule.txt" | tr '\n' ' ')" = "start 0 end 0 " ] &&
+    ok "mutate JOBS=2 ran mutants 0 and 1 at once (JOBS=1: one after the other)" ||
+    bad "mutate JOBS=2 schedule: $(head -n 3 "$mt/j2/parts/schedule.txt" | tr '\n' ' ')"
+# A survivor left unexplained: verdict 1, serial, parallel and merged.
+: >"$mt/no-equivalents.txt"
+u1=$(mrun u1 mutate JOBS=1 MUT_EQUIV="$mt/no-equivalents.txt")
+us1=$(mrun us1 mutate SHARD=1/2 JOBS=2 MUT_EQUIV="$mt/no-equivalents.txt")
+us2=$(mrun us2 mutate SHARD=2/2 JOBS=2 MUT_EQUIV="$mt/no-equivalents.txt")
+um=$(mrun umerged mutate-merge SHARDS="$mt/us1 $mt/us2" MUT_EQUIV="$mt/no-equivalents.txt")
+[ "$u1" = 1 ] && [ "$um" = 1 ] && [ "$us1$us2" != 00 ] && ok "unexplained survivor: verdict 1 serially and merged (shards $us1 $us2)" ||
+    bad "unexplained survivor: verdicts serial $u1, shards $us1 $us2, merge $um (want 1, one shard 1, 1)"
+msame u1 umerged "unexplained survivor, merged vs serial"
+# Set-up errors in parallel: exit 2, the lowest mutant named, no results.
+cat >"$mt/broken.sh" <<WRAP
+#!/usr/bin/env bash
+case " \$* " in *" +mutsel=\$BROKEN "*) exit 3 ;; esac
+exec "$PWD/$mdir/stc_sim-n4" "\$@"
+WRAP
+chmod +x "$mt/broken.sh"
+for case_ in "0:mutsel=0 (original design) fails" "5:mutant 5: runner exited 3"; do
+    rc=0
+    BROKEN=${case_%%:*} JOBS=2 MUT_OUT="$mt/broken" scripts/mutate.sh run "$mdir" "$mt/broken.sh" 1 -- \
+        vectors/regression/dense-n4-dense-m1-k4-s1.vec >"$mt/broken.out" 2>&1 || rc=$?
+    [ $rc = 2 ] && grep -qF "${case_#*:}" "$mt/broken.out" && [ ! -e "$mt/broken/results.tsv" ] &&
+        ok "mutate.sh run JOBS=2, runner broken for mutant ${case_%%:*}: exit 2, named, no results" ||
+        bad "mutate.sh run JOBS=2, runner broken for mutant ${case_%%:*}: exit $rc, $(tail -n 1 "$mt/broken.out")"
+done
+# Bad values and bad merges: exit 2, naming the problem.
+for a in JOBS=0 JOBS=x SHARD=3/2 SHARD=a; do
+    rc=0
+    mk -n mutate "$a" >"$t/bad.out" 2>&1 || rc=$?
+    rs=0
+    env "$a" scripts/mutate.sh run "$mdir" "$mdir/stc_sim-n4" 1 -- vectors/regression/dense-n4-dense-m1-k4-s1.vec \
+        >"$t/bad.out2" 2>&1 || rs=$?
+    [ $rc = 2 ] && grep -qF "$a:" "$t/bad.out" && [ $rs = 2 ] && grep -qF "$a:" "$t/bad.out2" &&
+        ok "make mutate $a, mutate.sh run $a: exit 2, named" ||
+        bad "make mutate $a: exit $rc ($(head -n 1 "$t/bad.out")); mutate.sh: exit $rs ($(head -n 1 "$t/bad.out2"))"
+done
+mbad() { # WHAT MESSAGE MERGE-ARGS...
+    local what=$1 msg=$2 rc
+    shift 2
+    rc=$(mrun bad mutate-merge "$@")
+    [ "$rc" = 2 ] && grep -qF "$msg" "$mt/bad.log" && ok "make mutate-merge, $what: exit 2, named" ||
+        bad "make mutate-merge, $what: exit $rc, $(grep -v '^make' "$mt/bad.log" | head -n 2)"
+}
+mbad "a slice missing" "shard 1/2 is missing" SHARDS="$mt/s2"
+mbad "a slice twice" "are both shard 2/2" SHARDS="$mt/s2 $mt/s2"
+mbad "no SHARDS" "give SHARDS=" SHARDS=
+mbad "another merge seed" "this merge has" SHARDS="$mt/s1 $mt/s2" MUT_SEED=2
+x=$(mrun x1 mutate SHARD=1/2 MUT_SIM_SEED=2)
+mbad "a slice of another stall seed (verdict $x)" "sim_seed '2' against '1'" SHARDS="$mt/s2 $mt/x1"
+cp -r "$mt/s2" "$mt/other"
+sed -i 's/^mutations .*/mutations 1 2/' "$mt/other/results.plan"
+mbad "a slice of another mutation list" "the checksum of mutations.ys" SHARDS="$mt/s1 $mt/other"
+rm -rf "$mt/other" && cp -r "$mt/s2" "$mt/other"
+sed -i '1d' "$mt/other/results.tsv"
+mbad "a mutant missing" "mutant 2 is in no shard" SHARDS="$mt/s1 $mt/other"
+head -n 1 "$mt/s1/results.tsv" >>"$mt/other/results.tsv"
+mbad "a mutant twice" "mutant 1 is in both" SHARDS="$mt/s1 $mt/other"
+fi
+
+# ---- 6. the report sweep ----------------------------------------------------
+if [[ $parts == *" report "* ]]; then
+# report.sh --quick writes BUILD/report-quick (report-check leaves more
+# files there): two runs from an empty directory, moved aside.
+for j in 1 2; do
+    rc=0
+    rm -rf "$build/report-quick"
+    JOBS=$j VECGEN="$build/stc_vecgen" MOEGEN="$build/stc_moegen" TRAFFIC="$build/stc_traffic" SIM="$build/stc_sim-n16" \
+        SIM_DBUF="${REPORT_SIM_DBUF:-$build/uarch-dbuf/stc_sim-n16}" scripts/report.sh --quick "$build" >"$t/report$j.log" 2>&1 || rc=$?
+    [ $rc = 0 ] || bad "report.sh --quick JOBS=$j: exit $rc ($t/report$j.log)"
+    rm -rf "$t/report$j" && mv "$build/report-quick" "$t/report$j"
+done
+if diff -r -q -x '*.log' "$t/report1" "$t/report2" >"$t/diff.txt"; then
+    ok "report.sh --quick JOBS=2 vs JOBS=1: $(cd "$t/report1" && find . -name '*.csv' -not -path './runs/*' -not -path './moe/*' -not -path './act/*' | wc -l) CSVs and every run's CSV identical"
+else
+    bad "report.sh --quick JOBS=2 vs JOBS=1: $(head -n 3 "$t/diff.txt")"
+fi
+rc=0
+JOBS=0 scripts/report.sh --quick "$build" >"$t/bad.out" 2>&1 || rc=$?
+[ $rc = 2 ] && grep -qF "JOBS=0:" "$t/bad.out" && ok "report.sh JOBS=0: exit 2, named" ||
+    bad "report.sh JOBS=0: exit $rc, $(head -n 1 "$t/bad.out")"
+fi
 
 if [ $fails -ne 0 ]; then
     echo "parallel-test: $fails check(s) failed (outputs in $t)" >&2

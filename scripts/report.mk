@@ -7,7 +7,9 @@
 # workloads (6 load distributions x 5 dispatch schemes, about 2,000 tile
 # commands) and the activation-zeros sweep (20 runs), all in lockstep on the
 # RTL and the golden model; writes docs/report.md, docs/report/*.csv and the
-# plots (PNG + SVG). Two runs in parallel (REPORT_JOBS, default JOBS).
+# plots (PNG + SVG). REPORT_JOBS runs at once (default: JOBS if given,
+# else nproc, as make sim); the files are the same whatever the number
+# (docs/parallel.md).
 #
 # `make report-check` (the report's test): a quick sweep of every
 # configuration at M = 16 whose counters must add up (algorithmic = actual +
@@ -24,7 +26,7 @@
 # itself shown to reject a truncated PNG). `make report` writes into
 # BUILD/report/publish and moves files into docs/ only when all are whole.
 REPORT_DOCS ?= docs
-REPORT_JOBS ?= $(JOBS)
+REPORT_JOBS ?= $(SIM_JOBS)
 # The double-buffered tile's runner (docs/architecture.md section 11) is
 # make sim UARCH=dbuf's, in its own BUILD.
 REPORT_SIM_DBUF   := $(DBUF_BUILD)/stc_sim-n16
@@ -33,6 +35,9 @@ REPORT_ENV = JOBS=$(REPORT_JOBS) VECGEN=$(BUILD)/stc_vecgen MOEGEN=$(MOEGEN) TRA
 .PHONY: report report-check report-dbuf-build
 report-dbuf-build:
 	@$(DBUF_MAKE) $(REPORT_SIM_DBUF)
+
+# What make parallel-test's report part runs (sim/sim.mk).
+parallel-test: $(MOEGEN) $(STC_TRAFFIC) report-dbuf-build
 
 report: $(BUILD)/stc_vecgen $(MOEGEN) $(STC_TRAFFIC) $(BUILD)/stc_sim-n16 report-dbuf-build
 	@$(DEPS) report

@@ -8,7 +8,8 @@
 #        SIM_DBUF (the runner of the dbuf micro-architecture, default
 #        BUILD_DIR/uarch-dbuf/stc_sim-n16), MOEGEN (default BUILD_DIR/stc_moegen),
 #        TRAFFIC (default BUILD_DIR/stc_traffic),
-#        JOBS (parallel runs, default 2),
+#        JOBS (runs at once, default 2; make report: REPORT_JOBS, default
+#        JOBS if given, else nproc),
 #        GNUPLOT (default gnuplot)
 #
 # Generates one vector per (configuration, M) into BUILD_DIR/report/vectors,
@@ -38,7 +39,10 @@
 # plots, no report.md): what `make report-check` runs.
 #
 # Deterministic: fixed seeds, fixed order, no timestamps or host names in any
-# output, so the same sources give byte-identical docs/report*.
+# output, so the same sources give byte-identical docs/report*, whatever
+# JOBS (docs/parallel.md): each run writes its own files, merged in the
+# canonical order afterwards. Only the progress lines on the terminal come
+# in the order the runs end.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -54,6 +58,10 @@ MOEGEN=${MOEGEN:-$build/stc_moegen}
 TRAFFIC=${TRAFFIC:-$build/stc_traffic}
 JOBS=${JOBS:-2}
 GNUPLOT=${GNUPLOT:-gnuplot}
+die() { echo "report: $*" >&2; exit 2; }
+# shellcheck source=scripts/shard_lib.sh
+. "$here/shard_lib.sh"
+parse_jobs runs
 
 # ---- the sweep --------------------------------------------------------------
 # Every configuration has the same dense K, so "speedup against dense" always

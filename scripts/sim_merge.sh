@@ -26,25 +26,20 @@ shards=("$@")
 # field FILE KEY: the value of "KEY value" in a shard.txt.
 field() { sed -n "s/^$2 //p" "$1"; }
 
-k=
-declare -A seen=() dir_of=()
+# shellcheck source=scripts/shard_lib.sh
+. "$(dirname "$0")/shard_lib.sh"
+declare -A dir_of=()
+slices=()
 for d in "${shards[@]}"; do
     { [ -f "$d/shard.txt" ] && [ -f "$d/plan.txt" ]; } ||
         die "$d: not a suite output directory (no shard.txt/plan.txt: run make sim, or SHARD=i/k, into it)"
     [ "$(realpath -m "$d")" != "$(realpath -m "$out")" ] || die "$d: the output directory cannot be a shard"
-    s=$(field "$d/shard.txt" shard)
     [ "$(field "$d/shard.txt" first_failure)" != 1 ] || die "$d: run with FIRST_FAILURE=1, not mergeable"
-    [ -z "$k" ] || [ "${s#*/}" = "$k" ] || die "$d is shard $s, the others are of $k"
-    k=${s#*/}
-    [ -z "${seen[${s%/*}]:-}" ] || die "$d and ${seen[${s%/*}]} are both shard $s"
-    seen[${s%/*}]=$d
     cmp -s "$d/plan.txt" "${shards[0]}/plan.txt" ||
         die "$d and ${shards[0]} ran different suites (plan.txt differs: N, vectors or options)"
+    slices+=("$d:$(field "$d/shard.txt" shard)")
 done
-for ((i = 1; i <= k; i++)); do
-    [ -n "${seen[$i]:-}" ] || die "shard $i/$k is missing (given: ${shards[*]})"
-done
-[ ${#shards[@]} -eq "$k" ] || die "${#shards[@]} directories for $k shards"
+shard_set "${slices[@]}"
 n=$(field "${shards[0]}/shard.txt" n)
 [[ $n =~ ^[0-9]+$ ]] || die "${shards[0]}/shard.txt names no array size"
 

@@ -63,16 +63,11 @@ seed=${SEED:-1} stall=${STALL:-0} vecdir=${VECDIR:-vectors/regression} quick=${Q
 compare=${COMPARE:-cycle}
 model_uarch=${MODEL_UARCH:-}
 waves=${WAVES_RUNNER:-}
-jobs=${JOBS:-1} shard=${SHARD:-}
-[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS=$jobs: give the number of runs at once, a whole number from 1"
-shard_i=1 shard_k=1
-if [ -n "$shard" ]; then
-    if ! [[ $shard =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
-        die "SHARD=$shard: give i/k, the i-th of k slices, 1 <= i <= k (e.g. SHARD=1/2)"
-    fi
-    shard_i=${BASH_REMATCH[1]} shard_k=${BASH_REMATCH[2]}
-    [ "${FIRST_FAILURE:-0}" != 1 ] || die "SHARD=$shard with FIRST_FAILURE=1: a slice cannot tell which run fails first"
-fi
+# shellcheck source=scripts/shard_lib.sh
+. "$(dirname "$0")/shard_lib.sh"
+parse_jobs_shard runs
+[ -z "${SHARD:-}" ] || [ "${FIRST_FAILURE:-0}" != 1 ] ||
+    die "SHARD=$SHARD with FIRST_FAILURE=1: a slice cannot tell which run fails first"
 [ -x "$runner" ] || die "no runner $runner (make $runner)"
 [ -x "$vecgen" ] || die "no generator $vecgen (make $vecgen)"
 mkdir -p "$out/gen" "$out/junit" || die "cannot create $out/gen"

@@ -10,8 +10,11 @@
 # must equal a serial make sim (JOBS=1) of the same N: the verdict, the
 # printed lines, the CSVs and every other file (logs and JUnit modulo CPU
 # times); at N=4 also on a broken RTL (SIM_VARIANT=-bug): verdict 1 from
-# the merge although the shard jobs failed. Everything it started is stopped, and the temporary directory
-# removed, whatever happens.
+# the merge although the shard jobs failed. Then the mutation campaign
+# (scripts/slurm_sim.sh mutate: MUT_TEST_COUNT=8 mutants at N=4, 2
+# shards) against a serial make mutate, also with a survivor left
+# unexplained (verdict 1). Everything it started is stopped, and the
+# temporary directory removed, whatever happens.
 #
 #   scripts/slurm_test.sh BUILD [N]           (N: 4)
 #
@@ -130,44 +133,70 @@ bad() { echo "slurm-test: FAIL $*" >&2; fails=$((fails + 1)); }
 norm() { sed -E -e 's/time="[0-9.]+"/time=""/g' -e 's/in [0-9.]+ s CPU \([0-9]+ cycles\/s\)//' \
     -e 's#<td>[0-9]+\.[0-9]{3}</td>#<td></td>#g' "$1"; }
 
-# check NAME WANT MAKE-ARGS...: a serial make sim (the reference, into the
-# directory the merge will write, since paths in the outputs must agree,
-# then moved aside) and the same through Slurm; verdicts (WANT) and every
-# file equal.
+# check CAMPAIGN NAME WANT MAKE-ARGS...: a serial make CAMPAIGN (the
+# reference, JOBS=1, into the directory the merge will write, since paths
+# in the outputs must agree, then moved aside) and the same through
+# scripts/slurm_sim.sh with 2 shards; verdicts (WANT) and outputs equal.
 check() {
-    local name=$1 want=$2 d=$root/$1 ref=0 got=0 t0 t1 f i
-    shift 2
+    local campaign=$1 name=$2 want=$3 d=$root/$2 ref=0 got=0 t0 t1 i
+    shift 3
+    local dirvar=SIM_DIR slice="sim-n$n/shard.txt" extra=(SIM_DEBUG=0)
+    [ "$campaign" = sim ] || dirvar=MUT_OUT slice=results.plan extra=()
     mkdir -p "$d"
-    scripts/verdict.sh --no-print-directory BUILD="$build" sim JOBS=1 SIM_DEBUG=0 SIM_DIR="$d/merged" "$@" \
+    t0=$(date +%s)
+    scripts/verdict.sh --no-print-directory BUILD="$build" "$campaign" JOBS=1 "${extra[@]}" "$dirvar=$d/merged" "$@" \
         >"$d/serial.txt" 2>&1 || ref=$?
     mv "$d/merged" "$d/serial"
-    t0=$(date +%s)
-    WAIT=1 POLL=1 scripts/slurm_sim.sh "$d" 2 BUILD="$build" "$@" >"$d/slurm.txt" 2>&1 || got=$?
     t1=$(date +%s)
+    WAIT=1 POLL=1 scripts/slurm_sim.sh "$campaign" "$d" 2 BUILD="$build" "$@" >"$d/slurm.txt" 2>&1 || got=$?
     sed "s/^/  /" "$d/slurm.txt"
+    echo "slurm-test: $name: serial $((t1 - t0)) s, Slurm part $(($(date +%s) - t1)) s"
     [ "$ref" = "$want" ] && [ "$got" = "$want" ] && echo "slurm-test: ok   $name: verdict $got through Slurm, $ref serially" ||
         bad "$name: verdict $got through Slurm, $ref serially (want $want)"
     for i in 1 2; do
-        grep -qx "shard $i/2" "$d/shard-$i/sim-n$n/shard.txt" 2>/dev/null &&
-            ls "$d"/slurm-shard-*_"$i".out >/dev/null 2>&1 ||
+        grep -qx "shard $i/2" "$d/shard-$i/$slice" 2>/dev/null && ls "$d"/slurm-shard-*_"$i".out >/dev/null 2>&1 ||
             bad "$name: shard $i/2 did not run as array task $i"
     done
-    if diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' \
-        "$d/serial" "$d/merged" >"$d/diff.txt"; then
-        local dd=0
+    "same_$campaign" "$d/serial" "$d/merged" "$name"
+}
+
+# same_sim SERIAL MERGED NAME: every file, logs, JUnit and the page
+# modulo CPU times.
+same_sim() {
+    local f dd=0
+    if diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' "$1" "$2" >"$2.diff"; then
         while read -r f; do
-            cmp -s <(norm "$d/serial/$f") <(norm "$d/merged/$f") || { bad "$name: $f differs beyond CPU times"; dd=1; }
-        done < <(cd "$d/serial" && find . \( -name '*.log' -o -name '*.xml' -o -name '*.html' \) -not -path '*/parts/*')
-        [ $dd = 1 ] || echo "slurm-test: ok   $name: merged output == serial make sim" \
-            "($(find "$d/serial" -type f -not -path '*/parts/*' | wc -l) files); Slurm part $((t1 - t0)) s"
+            cmp -s <(norm "$1/$f") <(norm "$2/$f") || { bad "$3: $f differs beyond CPU times"; dd=1; }
+        done < <(cd "$1" && find . \( -name '*.log' -o -name '*.xml' -o -name '*.html' \) -not -path '*/parts/*')
+        [ $dd = 1 ] || echo "slurm-test: ok   $3: merged output == serial make sim" \
+            "($(find "$1" -type f -not -path '*/parts/*' | wc -l) files)"
     else
-        bad "$name: merged and serial outputs differ: $(head -n 5 "$d/diff.txt")"
+        bad "$3: merged and serial outputs differ: $(head -n 5 "$2.diff")"
     fi
 }
-check rtl 0 N="$n"
+
+# same_mutate SERIAL MERGED NAME: the results, the report, the plan and
+# the verdict byte for byte (the rest of a run's directory is its logs).
+same_mutate() {
+    local f
+    for f in results.tsv results.md results.plan results.verdict; do
+        cmp -s "$1/$f" "$2/$f" || { bad "$3: merged $f differs from the serial run's"; return; }
+    done
+    echo "slurm-test: ok   $3: merged results.tsv, results.md, results.plan, results.verdict == serial make mutate" \
+        "($(wc -l <"$1/results.tsv") mutants)"
+}
+
+check sim rtl 0 N="$n"
 # A broken RTL (the debugger test's): the shard jobs fail (exit 1), the
 # merge still runs (afterany) and reports the mismatch.
-[ "$n" != 4 ] || check broken-rtl 1 N=4 SIM_VARIANT=-bug
+[ "$n" != 4 ] || check sim broken-rtl 1 N=4 SIM_VARIANT=-bug
+# The mutation campaign, small: MUT_TEST_COUNT mutants at N=4, 2 shards;
+# then with an empty list of explained survivors, so that a survivor
+# fails its shard job (exit 1) and the merge reports it anyway.
+mut=(MUT_COUNT="${MUT_TEST_COUNT:-8}" MUT_DOC=)
+check mutate mutate 0 "${mut[@]}"
+: >"$root/no-equivalents.txt"
+check mutate mutate-survivor 1 "${mut[@]}" MUT_EQUIV="$root/no-equivalents.txt"
 echo "slurm-test: $(($(date +%s) - start)) s in all"
 [ $fails -eq 0 ] || exit 1
 echo "slurm-test: passed"

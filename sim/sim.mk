@@ -244,17 +244,24 @@ sim-html-shot:
 	@scripts/sim_html_check.sh $(SIM_HTML) $(BUILD)/sim-n4 -- docs/img/sim-report.png
 
 # `make parallel-test` (CI): make sim JOBS=2 and SHARD=1/2 + 2/2 merged
-# write what make sim JOBS=1 writes, on the RTL and on a broken one; bad
-# JOBS/SHARD values exit 2 (scripts/parallel_test.sh).
+# write what make sim JOBS=1 writes, on the RTL and on a broken one; the
+# same for make mutate (a small campaign) and mutate-merge; the report
+# sweep's files the same at JOBS=2; bad JOBS/SHARD values and bad merges
+# exit 2 (scripts/parallel_test.sh). PARALLEL_TEST= runs only some of its
+# parts (sim, mutate, report). The report part's programs are its
+# prerequisites in scripts/report.mk.
+PARALLEL_TEST ?=
 .PHONY: parallel-test
 parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug \
                $(BUILD)/stc_sim-n4-trace $(VECGEN)
-	@scripts/parallel_test.sh $(BUILD)
+	@REPORT_SIM_DBUF=$(REPORT_SIM_DBUF) scripts/parallel_test.sh $(BUILD) $(PARALLEL_TEST)
 
 # `make slurm-test`: a one-node Slurm on this machine (munge, slurmctld,
 # slurmd in a temporary directory), scripts/slurm_sim.sh's build job,
 # shard array and dependent merge job at N=$(SLURM_TEST_N), checked
-# against a serial make sim; everything torn down after (scripts/slurm_test.sh).
+# against a serial make sim; then scripts/slurm_sim.sh mutate (8 mutants)
+# against a serial make mutate; everything torn down after
+# (scripts/slurm_test.sh).
 SLURM_TEST_N ?= 4
 .PHONY: slurm-test
 slurm-test: $(BUILD)/stc_sim-n$(SLURM_TEST_N) $(BUILD)/stc_sim-n4-bug $(if $(filter $(SIM_ICG_N),$(SLURM_TEST_N)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg) $(VECGEN)

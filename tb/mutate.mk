@@ -18,8 +18,15 @@
 #   make mutate-ci  the same on a fixed subset (MUT_CI_COUNT mutants, every
 #                   MUT_COUNT/MUT_CI_COUNT-th of the list), no doc update
 #   make mutate-ci-n16  40 mutants of the N=16 design, all run (CI)
+#   make mutate JOBS=n  n mutants at once (default nproc), the same results
+#   make mutate SHARD=i/k  every k-th mutant from the i-th, into MUT_OUT
+#                   (default $(MUT_DIR)/shard-i-of-k), no doc update;
+#   make mutate-merge SHARDS="DIR..."  the slices merged and reported as
+#                   one make mutate (mutate-ci-merge: of make mutate-ci);
+#                   docs/parallel.md
 #
-# Knobs: MUT_N, MUT_COUNT, MUT_SEED, MUT_CI_COUNT, MUT_STALLS, MUT_SIM_SEED.
+# Knobs: MUT_N, MUT_COUNT, MUT_SEED, MUT_CI_COUNT, MUT_STALLS, MUT_SIM_SEED,
+# MUT_OUT, MUT_EQUIV.
 
 MUT_N        ?= 4
 MUT_COUNT    ?= 200
@@ -28,6 +35,8 @@ MUT_CI_COUNT ?= 40
 MUT_STALLS   ?= 0 25
 MUT_SIM_SEED ?= 1
 MUT_DOC      ?= docs/verification.md
+# The survivors known to be equivalent or not covered (mutation, class, why).
+MUT_EQUIV    ?= scripts/mutate_equivalent.txt
 YOSYS        ?= yosys
 
 MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/*-n$(MUT_N)-*.vec))
@@ -109,7 +118,7 @@ bugs-check:
 MUT_DIR  := $(BUILD)/mut-n$(MUT_N)-s$(MUT_SEED)-c$(MUT_COUNT)
 MUT_BIN  := $(MUT_DIR)/stc_sim-n$(MUT_N)
 MUT_ENV   = XDIR=$(MUT_XDIR) MUT_N=$(MUT_N) M_MAX=$(M_MAX) KB_MAX=$(KB_MAX) COUNT=$(MUT_COUNT) SEED=$(MUT_SEED) \
-            SIM_SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" YOSYS=$(YOSYS)
+            SIM_SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" YOSYS=$(YOSYS) MUT_BIN=$(MUT_BIN) MUT_OUT=$(MUT_OUT) EQUIV=$(MUT_EQUIV)
 MUT_CI_EVERY = $(shell echo $$(( ($(MUT_COUNT) + $(MUT_CI_COUNT) - 1) / $(MUT_CI_COUNT) )))
 
 $(MUT_DIR)/stc_tile_mut.v: $(RTL_SRCS) scripts/mutate.sh
@@ -118,16 +127,44 @@ $(MUT_DIR)/stc_tile_mut.v: $(RTL_SRCS) scripts/mutate.sh
 
 $(eval $(call MUT_VARIANT_RULES,$(MUT_DIR),$(MUT_DIR)/stc_tile_mut.v,$(MUT_DIR)/stc_tile_wrap.v $(MUT_DIR)/stc_tile_mut.v,,))
 
-.PHONY: mutate mutate-ci mutate-build
+# Parallel and sharded campaigns (docs/parallel.md), as make sim's: JOBS
+# mutants at once (SIM_JOBS: JOBS if given, else nproc), each mutant's
+# stall settings in turn; SHARD=i/k runs every k-th mutant from the i-th
+# into MUT_OUT and reports on that slice alone; mutate-merge and
+# mutate-ci-merge merge the MUT_OUTs of SHARD=1/k .. k/k (SHARDS=) into
+# MUT_OUT (default $(MUT_DIR), where the unsharded run writes) and report
+# as the unsharded run does. The verdict (0 every mutant killed or
+# documented, 1 a survivor not analysed, 2 set-up error) is also in
+# MUT_OUT/results.verdict (results-ci.verdict) for scripts/verdict.sh.
+MUT_OUT ?= $(if $(SHARD),$(MUT_DIR)/shard-$(subst /,-of-,$(SHARD)),$(MUT_DIR))
+SHARDS  ?=
+
+# $(call MUT_RUN,RESULTS,EVERY,DOC): the campaign (or its slice) and its
+# report; $(call MUT_MERGE,RESULTS,EVERY,DOC): the slices merged, reported.
+MUT_RUN = status=0; JOBS=$(SIM_JOBS) SHARD=$(SHARD) RESULTS=$(1) $(MUT_ENV) \
+  scripts/mutate.sh run $(MUT_DIR) $(MUT_BIN) $(2) -- $(MUT_RUN_VECS) || status=$$?; \
+  $(call MUT_FINISH,$(1),$(if $(SHARD),,$(3)))
+MUT_MERGE = status=0; [ -n "$(strip $(SHARDS))" ] || { status=2; \
+  echo "make $@: give SHARDS=\"DIR1 DIR2 ...\" (the MUT_OUTs of make $(@:-merge=) SHARD=i/k)" >&2; }; \
+  [ $$status != 0 ] || RESULTS=$(1) $(MUT_ENV) scripts/mutate.sh merge $(MUT_OUT) $(2) $(SHARDS) || status=$$?; \
+  $(call MUT_FINISH,$(1),$(3))
+MUT_FINISH = [ $$status != 0 ] || RESULTS=$(1) $(MUT_ENV) scripts/mutate.sh report $(MUT_OUT) "$(2)" || status=$$?; \
+  mkdir -p $(MUT_OUT) && echo $$status >$(MUT_OUT)/$(basename $(1)).verdict; exit $$status
+
+.PHONY: mutate mutate-ci mutate-build mutate-merge mutate-ci-merge
 mutate-build: $(MUT_BIN)
 
 mutate: mutate-build
-	@$(MUT_ENV) scripts/mutate.sh run $(MUT_DIR) $(MUT_BIN) 1 -- $(MUT_RUN_VECS)
-	@$(MUT_ENV) scripts/mutate.sh report $(MUT_DIR) $(MUT_DOC)
+	@$(call MUT_RUN,results.tsv,1,$(MUT_DOC))
 
 mutate-ci: mutate-build
-	@$(MUT_ENV) RESULTS=results-ci.tsv scripts/mutate.sh run $(MUT_DIR) $(MUT_BIN) $(MUT_CI_EVERY) -- $(MUT_RUN_VECS)
-	@$(MUT_ENV) RESULTS=results-ci.tsv scripts/mutate.sh report $(MUT_DIR) ""
+	@$(call MUT_RUN,results-ci.tsv,$(MUT_CI_EVERY),)
+
+mutate-merge:
+	@$(call MUT_MERGE,results.tsv,1,$(MUT_DOC))
+
+mutate-ci-merge:
+	@$(call MUT_MERGE,results-ci.tsv,$(MUT_CI_EVERY),)
 
 # The N=16 subset for CI: Yosys needs about 5 minutes and several GB to
 # list and apply mutations on the flattened 16x16 design (200 at once ran
@@ -168,4 +205,6 @@ endef
 $(foreach s,$(MUT_XSPEC),$(eval $(call MUT_XVEC_RULE,$(subst :, ,$(s)))))
 
 MUT_RUN_VECS = $(MUT_VECS) $(if $(filter 16,$(MUT_N)),$(filter-out %/x2-sp24-m1024-b64.vec,$(MUT_XVECS)),$(MUT_XVECS))
-mutate mutate-ci: $(MUT_XVECS)
+# Everything a campaign (or a slice of it) runs: the build job of a Slurm
+# campaign (scripts/slurm_sim.sh mutate).
+mutate-build: $(MUT_XVECS)
