@@ -197,6 +197,9 @@ cppcheck:
 
 # ---- test and CI ------------------------------------------------------------
 CI_DIR     := $(BUILD)/ci
+# Every step of make ci is timed into CI_TIMES and summed up at the end.
+CI_TIMES   := $(CI_DIR)/step-times.tsv
+CI_STEP    := scripts/ci/step.sh $(CI_TIMES)
 .PHONY: test ci cosim-ci cli-test paths-test docs docs-check header-deps-test
 
 # Full equivalence regression: exactly what `make sim` runs
@@ -244,40 +247,41 @@ docs:
 
 ci:
 	@$(DEPS) all
-	$(MAKE) --no-print-directory check-format
-	$(MAKE) --no-print-directory spdx-check
-	$(MAKE) --no-print-directory cppcheck
-	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory rtl-smoke
-	$(MAKE) --no-print-directory vectors-check
-	@mkdir -p $(CI_DIR)
-	$(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
-	$(MAKE) --no-print-directory cosim-ci
-	$(MAKE) --no-print-directory sim-html-check
-	$(MAKE) --no-print-directory parallel-test
-	$(MAKE) --no-print-directory slurm-test
-	scripts/ci/check.sh
-	$(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
-	$(MAKE) --no-print-directory report-check
-	$(MAKE) --no-print-directory area-check
-	$(MAKE) --no-print-directory debug-test
-	$(MAKE) --no-print-directory verdict-test
-	$(MAKE) --no-print-directory cli-test
-	$(MAKE) --no-print-directory paths-test
-	$(MAKE) --no-print-directory header-deps-test
-	$(MAKE) --no-print-directory sim-sc-test
-	$(MAKE) --no-print-directory dpi-test
-	$(MAKE) --no-print-directory compare-test
-	$(MAKE) --no-print-directory own-rtl-test
-	$(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
-	$(DBUF_MAKE) sim SIM_DEBUG=0
-	$(MAKE) --no-print-directory verify-ci
-	$(MAKE) --no-print-directory formal
-	$(MAKE) --no-print-directory formal-bugs
-	$(MAKE) --no-print-directory bugs MUT_DOC=
-	$(MAKE) --no-print-directory mutate-ci
-	$(MAKE) --no-print-directory mutate-ci-n16
-	$(MAKE) --no-print-directory docs-check
+	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
+	@$(CI_STEP) $(MAKE) --no-print-directory check-format
+	@$(CI_STEP) $(MAKE) --no-print-directory spdx-check
+	@$(CI_STEP) $(MAKE) --no-print-directory cppcheck
+	@$(CI_STEP) $(MAKE) --no-print-directory lint
+	@$(CI_STEP) $(MAKE) --no-print-directory rtl-smoke
+	@$(CI_STEP) $(MAKE) --no-print-directory vectors-check
+	@$(CI_STEP) $(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
+	@$(CI_STEP) $(MAKE) --no-print-directory cosim-ci
+	@$(CI_STEP) $(MAKE) --no-print-directory sim-html-check
+	@$(CI_STEP) $(MAKE) --no-print-directory parallel-test
+	@$(CI_STEP) $(MAKE) --no-print-directory slurm-test
+	@$(CI_STEP) scripts/ci/check.sh
+	@$(CI_STEP) $(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
+	@$(CI_STEP) $(MAKE) --no-print-directory report-check
+	@$(CI_STEP) $(MAKE) --no-print-directory area-check
+	@$(CI_STEP) $(MAKE) --no-print-directory debug-test
+	@$(CI_STEP) $(MAKE) --no-print-directory verdict-test
+	@$(CI_STEP) $(MAKE) --no-print-directory cli-test
+	@$(CI_STEP) $(MAKE) --no-print-directory paths-test
+	@$(CI_STEP) $(MAKE) --no-print-directory header-deps-test
+	@$(CI_STEP) $(MAKE) --no-print-directory sim-sc-test
+	@$(CI_STEP) $(MAKE) --no-print-directory dpi-test
+	@$(CI_STEP) $(MAKE) --no-print-directory compare-test
+	@$(CI_STEP) $(MAKE) --no-print-directory own-rtl-test
+	@$(CI_STEP) $(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
+	@$(CI_STEP) $(DBUF_MAKE) sim SIM_DEBUG=0
+	@$(CI_STEP) $(MAKE) --no-print-directory verify-ci
+	@$(CI_STEP) $(MAKE) --no-print-directory formal
+	@$(CI_STEP) $(MAKE) --no-print-directory formal-bugs
+	@$(CI_STEP) $(MAKE) --no-print-directory bugs MUT_DOC=
+	@$(CI_STEP) $(MAKE) --no-print-directory mutate-ci
+	@$(CI_STEP) $(MAKE) --no-print-directory mutate-ci-n16
+	@$(CI_STEP) $(MAKE) --no-print-directory docs-check
+	@scripts/ci/step.sh --summary $(CI_TIMES)
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
 test: ci

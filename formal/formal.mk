@@ -12,7 +12,8 @@
 #                        must fail the proof named after it (CI)
 #
 # Knobs: FORMAL_N, FORMAL_M_MAX, FORMAL_KB_MAX, PDR_TIMEOUT (s), PROTOCOL_DEPTH
-# (the bounded fallback), PROOFS.
+# (the bounded fallback), PROOFS, JOBS (proofs or bugs at once; default:
+# the number of cores, as make sim).
 
 FORMAL_N       ?= 4
 FORMAL_M_MAX   ?= 4
@@ -26,7 +27,7 @@ FORMAL_DIR     := $(BUILD)/formal
 FORMAL_BUGS    := 20-meta-illegal-subset:decode 33-gate-weight-sign-bit:gating \
                   14-err-not-cleared:protocol 34-skip-next-block-loaded:skip
 
-FORMAL_ENV = FORMAL_N=$(FORMAL_N) FORMAL_M_MAX=$(FORMAL_M_MAX) FORMAL_KB_MAX=$(FORMAL_KB_MAX) \
+FORMAL_ENV = JOBS=$(SIM_JOBS) FORMAL_N=$(FORMAL_N) FORMAL_M_MAX=$(FORMAL_M_MAX) FORMAL_KB_MAX=$(FORMAL_KB_MAX) \
              PDR_TIMEOUT=$(PDR_TIMEOUT) PROTOCOL_DEPTH=$(PROTOCOL_DEPTH) YOSYS=$(YOSYS) VECGEN=$(VECGEN)
 
 .PHONY: formal formal-bugs
@@ -39,14 +40,4 @@ formal: $(VECGEN)
 # A bug's copy comes from tb/mutate.mk's rule ($(BUG_DIR)/<bug>/rtl/.applied).
 formal-bugs: $(VECGEN) $(foreach b,$(FORMAL_BUGS),$(BUG_DIR)/$(firstword $(subst :, ,$(b)))/rtl/.applied)
 	@$(DEPS) synth formal
-	@mkdir -p $(FORMAL_DIR)-bugs; status=0; for b in $(FORMAL_BUGS); do id=$${b%%:*}; proof=$${b##*:}; \
-	  echo "== formal-bugs: $$id, proof $$proof"; rc=0; \
-	  $(FORMAL_ENV) PROOFS=$$proof scripts/formal.sh $(FORMAL_DIR)-bugs/$$id \
-	    $(foreach s,$(notdir $(RTL_SRCS)),$(BUG_DIR)/$$id/rtl/$(s)) \
-	    >$(FORMAL_DIR)-bugs/$$id.log 2>&1 || rc=$$?; cat $(FORMAL_DIR)-bugs/$$id.log; \
-	  case $$rc in 1) if grep -q '^formal: [a-z-]* *FAILED' $(FORMAL_DIR)-bugs/$$id.log; then \
-	        echo "formal-bugs: $$id caught by $$proof"; \
-	      else echo "formal-bugs: $$id NOT caught by $$proof (undecided)" >&2; status=1; fi;; \
-	    0) echo "formal-bugs: $$id NOT caught by $$proof" >&2; status=1;; \
-	    *) echo "formal-bugs: $$id: set-up error (exit $$rc)" >&2; exit 2;; esac; \
-	done; exit $$status
+	@$(FORMAL_ENV) scripts/formal_bugs.sh $(FORMAL_DIR)-bugs $(BUG_DIR) "$(FORMAL_BUGS)" $(notdir $(RTL_SRCS))

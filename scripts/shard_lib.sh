@@ -44,3 +44,54 @@ shard_set() {
         [ -n "${seen[$i]:-}" ] || die "shard $i/$merge_k is missing (given: ${*%:*})"
     done
 }
+
+# run_in_order DIR JOBS NAME...: for each NAME, the caller's function
+# `task NAME` in a subshell (errexit on), JOBS at once, its output in
+# DIR/NAME.out; as soon as a task and all before it in the given order have
+# ended, its output is printed and the caller's `task_done NAME STATUS` is
+# called (in this shell, so it may set the caller's variables): the same
+# lines in the same order at any JOBS. A NAME in the caller's RUN_ALONE
+# (words) runs with nothing beside it: a task that thrashes the caches slows
+# its neighbour and itself more than running it alone costs. Its locals
+# start with _rio_, since task and task_done see them.
+run_in_order() {
+    local _rio_dir=$1 _rio_jobs=$2 _rio_name _rio_shown=0 _rio_at_once
+    shift 2
+    local _rio_names=("$@")
+    for _rio_name in "${_rio_names[@]}"; do
+        rm -f "$_rio_dir/$_rio_name.out" "$_rio_dir/$_rio_name.rc"
+    done
+    _rio_show() {
+        while [ $_rio_shown -lt ${#_rio_names[@]} ] && [ -f "$_rio_dir/${_rio_names[$_rio_shown]}.rc" ]; do
+            cat "$_rio_dir/${_rio_names[$_rio_shown]}.out"
+            task_done "${_rio_names[$_rio_shown]}" "$(cat "$_rio_dir/${_rio_names[$_rio_shown]}.rc")"
+            _rio_shown=$((_rio_shown + 1))
+        done
+    }
+    for _rio_name in "${_rio_names[@]}"; do
+        _rio_at_once=$_rio_jobs
+        [[ " ${RUN_ALONE:-} " != *" $_rio_name "* ]] || _rio_at_once=1
+        while [ "$(jobs -rp | wc -l)" -ge "$_rio_at_once" ]; do
+            wait -n || true
+            _rio_show
+        done
+        (
+            set +e
+            (
+                set -e
+                task "$_rio_name"
+            ) >"$_rio_dir/$_rio_name.out" 2>&1
+            echo $? >"$_rio_dir/$_rio_name.rc"
+        ) &
+        while [ "$_rio_at_once" = 1 ] && [ -n "$(jobs -rp)" ]; do
+            wait -n || true
+            _rio_show
+        done
+    done
+    while [ -n "$(jobs -rp)" ]; do
+        wait -n || true
+        _rio_show
+    done
+    wait
+    _rio_show
+}
