@@ -35,7 +35,11 @@ t1=$(date +%s.%N)
 # The step's name: the command less make's own path and --no-print-directory.
 name=$*
 case $1 in
-*make) shift; name=${*#--no-print-directory } ;;
+*make)
+    shift
+    name=$*
+    name=${name#--no-print-directory }
+    ;;
 esac
 awk -v a="$t0" -v b="$t1" -v n="$name" -v rc="$rc" \
     'BEGIN { printf "%.1f\t%s%s\n", b - a, n, (rc ? " (exit " rc ")" : "") }' >>"$times"
