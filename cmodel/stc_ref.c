@@ -15,27 +15,28 @@ int32_t stc_ref_wrap32(uint32_t u)
     return (int32_t)(u - 0x80000000u) + INT32_MIN;
 }
 
-/* One output element. Products of two int8 always fit in int32, so only
- * the running sum needs modular arithmetic: it is kept in uint32_t. */
-static int32_t stc_ref_dot(unsigned n, unsigned k, const int8_t *arow, const int8_t *w,
-                           unsigned col, uint32_t init)
-{
-    uint32_t acc = init;
-    for (unsigned i = 0; i < k; i++) {
-        int32_t p = (int32_t)arow[i] * (int32_t)w[(size_t)i * n + col];
-        acc += (uint32_t)p;
-    }
-    return stc_ref_wrap32(acc);
-}
-
+/* Row by row: each row of C starts from its bias and takes a[r][i] times
+ * row i of W for every i, so the inner loop walks W and C contiguously (the
+ * column-by-column dot product strode through W by n and cost more
+ * instructions). Products of two int8 always fit in int32, so only the
+ * running sums need modular arithmetic: they are kept in C's own words seen
+ * as uint32_t (the unsigned twin of int32_t may alias it). */
 void stc_ref_gemm(unsigned m, unsigned n, unsigned k, const int8_t *a, const int8_t *w,
                   const int32_t *bias, int32_t *c)
 {
     for (unsigned r = 0; r < m; r++) {
-        for (unsigned col = 0; col < n; col++) {
-            size_t i = (size_t)r * n + col;
-            uint32_t init = bias ? (uint32_t)bias[i] : 0u;
-            c[i] = stc_ref_dot(n, k, a + (size_t)r * k, w, col, init);
+        const int8_t *arow = a + (size_t)r * k;
+        int32_t *crow = c + (size_t)r * n;
+        uint32_t *acc = (uint32_t *)crow;
+        for (unsigned col = 0; col < n; col++)
+            acc[col] = bias ? (uint32_t)bias[(size_t)r * n + col] : 0u;
+        for (unsigned i = 0; i < k; i++) {
+            const int8_t *wrow = w + (size_t)i * n;
+            int32_t x = arow[i];
+            for (unsigned col = 0; col < n; col++)
+                acc[col] += (uint32_t)(x * (int32_t)wrow[col]);
         }
+        for (unsigned col = 0; col < n; col++)
+            crow[col] = stc_ref_wrap32(acc[col]);
     }
 }

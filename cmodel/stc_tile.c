@@ -290,7 +290,7 @@ static void stc_probe_grids_clear(stc_probes *pr)
     memset(pr->pe_psum, 0, sizeof(pr->pe_psum));
 }
 
-void stc_tile_probe(const stc_tile *t, stc_probes *pr)
+void stc_tile_probe_update(const stc_tile *t, stc_probes *pr)
 {
     const stc_ctl *c = &t->ctl;
     const stc_array *a = &t->arr[t->cur];
@@ -302,7 +302,7 @@ void stc_tile_probe(const stc_tile *t, stc_probes *pr)
     pr->err = c->err;
 
     if (n == N_MAX) {
-        /* The whole grids (entries outside n x n are kept at 0 by the edge). */
+        /* The whole grids. */
         stc_flags_to_bool(pr->pe_v[0], a->v[0]);
         stc_flags_to_bool(pr->pe_en[0], a->en[0]);
         stc_flags_to_bool(pr->pe_en_q[0], a->en_q[0]);
@@ -312,35 +312,38 @@ void stc_tile_probe(const stc_tile *t, stc_probes *pr)
         memcpy(pr->pe_act, a->act, sizeof(pr->pe_act));
         memcpy(pr->pe_prod, a->prod, sizeof(pr->pe_prod));
         memcpy(pr->pe_psum, a->psum, sizeof(pr->pe_psum));
-    } else {
-        /* Only the n x n corner: at N=4 converting the whole 16 x 16 grids
-         * was most of the lockstep's per-cycle cost outside the RTL. */
-        stc_probe_grids_clear(pr);
-        for (unsigned r = 0; r < n; r++) {
-            stc_flags_row(pr->pe_v[r], a->v[r], n);
-            stc_flags_row(pr->pe_en[r], a->en[r], n);
-            stc_flags_row(pr->pe_en_q[r], a->en_q[r], n);
-            stc_flags_row(pr->pe_pv[r], a->pv[r], n);
-            memcpy(pr->pe_w[r], t->wt.w[r], n * sizeof(pr->pe_w[r][0]));
-            memcpy(pr->pe_idx[r], t->wt.idx[r], n * sizeof(pr->pe_idx[r][0]));
-            memcpy(pr->pe_act[r], a->act[r], n * sizeof(pr->pe_act[r][0]));
-            memcpy(pr->pe_prod[r], a->prod[r], n * sizeof(pr->pe_prod[r][0]));
-            memcpy(pr->pe_psum[r], a->psum[r], n * sizeof(pr->pe_psum[r][0]));
-        }
     }
-
-    memset(pr->bot_v, 0, sizeof(pr->bot_v));
-    memset(pr->acc_we, 0, sizeof(pr->acc_we));
-    memset(pr->acc_row, 0, sizeof(pr->acc_row));
-    memset(pr->acc_wdata, 0, sizeof(pr->acc_wdata));
+    /* Only the n x n corner: at N=4 converting the whole 16 x 16 grids was
+     * most of the lockstep's per-cycle cost outside the RTL. */
+    for (unsigned r = 0; n < N_MAX && r < n; r++) {
+        stc_flags_row(pr->pe_v[r], a->v[r], n);
+        stc_flags_row(pr->pe_en[r], a->en[r], n);
+        stc_flags_row(pr->pe_en_q[r], a->en_q[r], n);
+        stc_flags_row(pr->pe_pv[r], a->pv[r], n);
+        memcpy(pr->pe_w[r], t->wt.w[r], n * sizeof(pr->pe_w[r][0]));
+        memcpy(pr->pe_idx[r], t->wt.idx[r], n * sizeof(pr->pe_idx[r][0]));
+        memcpy(pr->pe_act[r], a->act[r], n * sizeof(pr->pe_act[r][0]));
+        memcpy(pr->pe_prod[r], a->prod[r], n * sizeof(pr->pe_prod[r][0]));
+        memcpy(pr->pe_psum[r], a->psum[r], n * sizeof(pr->pe_psum[r][0]));
+    }
     for (unsigned col = 0; col < n; col++) {
         pr->bot_v[col] = a->bot_v[col];
         pr->acc_we[col] = a->bot_v[col];
         pr->acc_row[col] = c->wr_row[col];
-        if (a->bot_v[col])
-            pr->acc_wdata[col] = (int32_t)stc_acc_wdata(t, a, col);
+        pr->acc_wdata[col] = a->bot_v[col] ? (int32_t)stc_acc_wdata(t, a, col) : 0;
     }
     memcpy(pr->cnt, c->cnt, sizeof(pr->cnt));
+}
+
+void stc_tile_probe(const stc_tile *t, stc_probes *pr)
+{
+    if (t->p.n < N_MAX)
+        stc_probe_grids_clear(pr);
+    memset(pr->bot_v, 0, sizeof(pr->bot_v));
+    memset(pr->acc_we, 0, sizeof(pr->acc_we));
+    memset(pr->acc_row, 0, sizeof(pr->acc_row));
+    memset(pr->acc_wdata, 0, sizeof(pr->acc_wdata));
+    stc_tile_probe_update(t, pr);
 }
 
 int32_t stc_tile_acc(const stc_tile *t, unsigned n, unsigned m)

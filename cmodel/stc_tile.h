@@ -147,8 +147,16 @@ void stc_tile_reset(stc_tile *t);
 /* Output ports for the current cycle. */
 void stc_tile_eval(const stc_tile *t, stc_outputs *out);
 
-/* Internal probes for the current cycle. */
+/* Internal probes for the current cycle: every field, the entries outside
+ * the n x n array zero. */
 void stc_tile_probe(const stc_tile *t, stc_probes *pr);
+
+/* The same for a record that already holds zeros outside the n x n array
+ * and in its padding (zeroed once, then only ever updated by this call): it
+ * writes the array's entries and the other fields and leaves the rest, which
+ * saves clearing the 16 x 16 grids every cycle when n < 16. The lockstep's
+ * per-cycle probe. */
+void stc_tile_probe_update(const stc_tile *t, stc_probes *pr);
 
 /* Rising clock edge with the inputs held during the current cycle. */
 void stc_tile_step(stc_tile *t, const stc_inputs *in);

@@ -87,14 +87,22 @@ void stc_ports_unpack_outputs(const stc_port_shape *s, const stc_output_view *v,
     out->err = v->err & 1u;
 }
 
-/* The four 1-bit PE vectors of row r. Rows start on a byte when N % 8 == 0. */
+/* The four 1-bit PE vectors of row r. Rows start on a byte when N % 8 == 0
+ * and on a nibble when N % 4 == 0 (N=4: the hold run's array). */
 static void unpack_flag_row(unsigned n, unsigned r, const uint32_t *src, bool *dst)
 {
     const unsigned row = r * n;
+    const uint8_t *b = (const uint8_t *)src;
     if (n % 8 == 0) {
-        const uint8_t *b = (const uint8_t *)src + row / 8;
         for (unsigned k = 0; k < n / 8; k++) {
-            memcpy(dst + 8 * k, &spread_bits[b[k]], 8);
+            memcpy(dst + 8 * k, &spread_bits[b[row / 8 + k]], 8);
+        }
+        return;
+    }
+    if (n % 4 == 0) {
+        for (unsigned k = 0; k < n / 4; k++) {
+            unsigned bit = row + 4 * k;
+            memcpy(dst + 4 * k, &spread_bits[b[bit / 8] >> (bit % 8) & 0xfu], 4);
         }
         return;
     }
@@ -117,11 +125,10 @@ static void unpack_idx_row(unsigned n, unsigned r, const uint32_t *src, uint8_t 
         dst[c] = (uint8_t)field(src, 2 * (row + c), 2);
 }
 
-void stc_ports_unpack_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr)
+void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr)
 {
     unsigned n = s->n;
 
-    memset(pr, 0, sizeof *pr);
     pr->state = (uint8_t)v->state;
     pr->blk = v->blk;
     pr->beat = v->beat;
@@ -157,4 +164,10 @@ void stc_ports_unpack_probes(const stc_port_shape *s, const stc_probe_view *v, s
         pr->acc_wdata[c] = (int32_t)v->acc_wdata[c];
     }
     memcpy(pr->cnt, v->cnt, sizeof pr->cnt);
+}
+
+void stc_ports_unpack_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr)
+{
+    memset(pr, 0, sizeof *pr);
+    stc_ports_update_probes(s, v, pr);
 }

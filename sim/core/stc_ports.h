@@ -60,6 +60,12 @@ typedef struct stc_probe_view {
 void stc_ports_unpack_outputs(const stc_port_shape *s, const stc_output_view *v, stc_outputs *out);
 void stc_ports_unpack_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr);
 
+/* stc_ports_unpack_probes for a record that already holds zeros outside the
+ * n x n array and in its padding (zeroed once, then only ever updated by
+ * this call): the per-cycle probe read of the lockstep, which then clears
+ * nothing (at N=16 clearing the 4.6 KB record was a fifth of the unpack). */
+void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr);
+
 #ifdef __cplusplus
 }
 #endif

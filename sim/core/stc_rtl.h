@@ -41,7 +41,9 @@ stc_status stc_rtl_coverage_write(stc_rtl *r, const char *path);
 /* Drives the input ports for the current cycle. */
 void stc_rtl_set_inputs(stc_rtl *r, const stc_inputs *in);
 
-/* Output ports and debug ports of the current cycle. */
+/* Output ports and debug ports of the current cycle. The probes go into a
+ * record that holds zeros outside the n x n array and in its padding
+ * (zeroed once before the first call; stc_ports_update_probes). */
 void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out);
 void stc_rtl_probe(const stc_rtl *r, stc_probes *pr);
 

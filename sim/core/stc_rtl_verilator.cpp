@@ -221,7 +221,7 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     v.acc_row = port_words(t->dbg_acc_row_o, b[9]);
     v.acc_wdata = t->dbg_acc_wdata_o.data();
     v.cnt = t->dbg_cnt_o.data();
-    stc_ports_unpack_probes(&kShape, &v, pr);
+    stc_ports_update_probes(&kShape, &v, pr);
 }
 
 unsigned stc_rtl_assert_failures(const stc_rtl *r)

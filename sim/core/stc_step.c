@@ -351,9 +351,10 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
     bool lockstep = !o->bare && o->level != STC_LEVEL_TXN;
     if (lockstep && ls->model) {
         /* eo/ep were zeroed when the step opened (padding included, which
-         * the compare's memcmp sees); the model rewrites every field. */
+         * the compare's memcmp sees); the model rewrites every field, and
+         * of the probes' grids the n x n array, the rest staying zero. */
         stc_tile_eval(ls->model, &ls->eo);
-        stc_tile_probe(ls->model, &ls->ep);
+        stc_tile_probe_update(ls->model, &ls->ep);
         eo = &ls->eo;
         ep = &ls->ep;
     }

@@ -74,57 +74,83 @@ Test(ports, pack_inputs_per_the_documented_layout)
     }
 }
 
-Test(ports, unpack_probes_per_the_documented_layout)
+/* Port words of a random probe view (PN x PN), built bit by bit with put()
+ * from the values it also writes into *want (zero elsewhere). The words are
+ * static: the view is good until the next call. */
+static stc_probe_view random_probe_view(uint64_t seed, stc_probes *want)
 {
     static uint32_t v_[1], en_[1], enq_[1], pv_[1], w_[PN * PN / 4], idx_[2], act_[PN * PN],
         prod_[PN * PN], psum_[PN * PN], bot_[1], we_[1], row_[2], wdata_[PN],
         cnt_[STC_NUM_COUNTERS];
+    stc_probes wantv;
     stc_rng r;
-    stc_probes want, got;
-    stc_rng_seed(&r, 12);
-    memset(&want, 0, sizeof want);
-    want.state = (uint8_t)stc_rng_below(&r, 8);
-    want.blk = stc_rng_below(&r, 1u << PKBW);
-    want.beat = stc_rng_below(&r, 1u << PMW);
-    want.err = stc_rng_below(&r, 2);
+    stc_rng_seed(&r, seed);
+    memset(&wantv, 0, sizeof wantv);
+    memset(v_, 0, sizeof v_);
+    memset(en_, 0, sizeof en_);
+    memset(enq_, 0, sizeof enq_);
+    memset(pv_, 0, sizeof pv_);
+    memset(idx_, 0, sizeof idx_);
+    memset(bot_, 0, sizeof bot_);
+    memset(we_, 0, sizeof we_);
+    memset(row_, 0, sizeof row_);
+    memset(w_, 0, sizeof w_);
+    memset(act_, 0, sizeof act_);
+    memset(prod_, 0, sizeof prod_);
+    memset(psum_, 0, sizeof psum_);
+    memset(wdata_, 0, sizeof wdata_);
+    memset(cnt_, 0, sizeof cnt_);
+    wantv.state = (uint8_t)stc_rng_below(&r, 8);
+    wantv.blk = stc_rng_below(&r, 1u << PKBW);
+    wantv.beat = stc_rng_below(&r, 1u << PMW);
+    wantv.err = stc_rng_below(&r, 2);
     for (unsigned row = 0; row < PN; row++)
         for (unsigned n = 0; n < PN; n++) {
             unsigned i = row * PN + n;
-            want.pe_v[row][n] = stc_rng_below(&r, 2);
-            want.pe_en[row][n] = stc_rng_below(&r, 2);
-            want.pe_en_q[row][n] = stc_rng_below(&r, 2);
-            want.pe_pv[row][n] = stc_rng_below(&r, 2);
-            want.pe_w[row][n] = (int8_t)stc_rng_next(&r);
-            want.pe_idx[row][n] = (uint8_t)stc_rng_below(&r, 4);
-            want.pe_act[row][n] = (uint32_t)stc_rng_next(&r);
-            want.pe_prod[row][n] = (int32_t)stc_rng_next(&r);
-            want.pe_psum[row][n] = (int32_t)stc_rng_next(&r);
-            put(v_, i, 1, want.pe_v[row][n]);
-            put(en_, i, 1, want.pe_en[row][n]);
-            put(enq_, i, 1, want.pe_en_q[row][n]);
-            put(pv_, i, 1, want.pe_pv[row][n]);
-            put(w_, 8 * i, 8, (uint8_t)want.pe_w[row][n]);
-            put(idx_, 2 * i, 2, want.pe_idx[row][n]);
-            put(act_, 32 * i, 32, want.pe_act[row][n]);
-            put(prod_, 32 * i, 32, (uint32_t)want.pe_prod[row][n]);
-            put(psum_, 32 * i, 32, (uint32_t)want.pe_psum[row][n]);
+            wantv.pe_v[row][n] = stc_rng_below(&r, 2);
+            wantv.pe_en[row][n] = stc_rng_below(&r, 2);
+            wantv.pe_en_q[row][n] = stc_rng_below(&r, 2);
+            wantv.pe_pv[row][n] = stc_rng_below(&r, 2);
+            wantv.pe_w[row][n] = (int8_t)stc_rng_next(&r);
+            wantv.pe_idx[row][n] = (uint8_t)stc_rng_below(&r, 4);
+            wantv.pe_act[row][n] = (uint32_t)stc_rng_next(&r);
+            wantv.pe_prod[row][n] = (int32_t)stc_rng_next(&r);
+            wantv.pe_psum[row][n] = (int32_t)stc_rng_next(&r);
+            put(v_, i, 1, wantv.pe_v[row][n]);
+            put(en_, i, 1, wantv.pe_en[row][n]);
+            put(enq_, i, 1, wantv.pe_en_q[row][n]);
+            put(pv_, i, 1, wantv.pe_pv[row][n]);
+            put(w_, 8 * i, 8, (uint8_t)wantv.pe_w[row][n]);
+            put(idx_, 2 * i, 2, wantv.pe_idx[row][n]);
+            put(act_, 32 * i, 32, wantv.pe_act[row][n]);
+            put(prod_, 32 * i, 32, (uint32_t)wantv.pe_prod[row][n]);
+            put(psum_, 32 * i, 32, (uint32_t)wantv.pe_psum[row][n]);
         }
     for (unsigned n = 0; n < PN; n++) {
-        want.bot_v[n] = stc_rng_below(&r, 2);
-        want.acc_we[n] = stc_rng_below(&r, 2);
-        want.acc_row[n] = stc_rng_below(&r, 1u << PMW);
-        want.acc_wdata[n] = (int32_t)stc_rng_next(&r);
-        put(bot_, n, 1, want.bot_v[n]);
-        put(we_, n, 1, want.acc_we[n]);
-        put(row_, PMW * n, PMW, want.acc_row[n]);
-        put(wdata_, 32 * n, 32, (uint32_t)want.acc_wdata[n]);
+        wantv.bot_v[n] = stc_rng_below(&r, 2);
+        wantv.acc_we[n] = stc_rng_below(&r, 2);
+        wantv.acc_row[n] = stc_rng_below(&r, 1u << PMW);
+        wantv.acc_wdata[n] = (int32_t)stc_rng_next(&r);
+        put(bot_, n, 1, wantv.bot_v[n]);
+        put(we_, n, 1, wantv.acc_we[n]);
+        put(row_, PMW * n, PMW, wantv.acc_row[n]);
+        put(wdata_, 32 * n, 32, (uint32_t)wantv.acc_wdata[n]);
     }
     for (unsigned j = 0; j < STC_NUM_COUNTERS; j++) {
-        want.cnt[j] = (uint32_t)stc_rng_next(&r);
-        put(cnt_, 32 * j, 32, want.cnt[j]);
+        wantv.cnt[j] = (uint32_t)stc_rng_next(&r);
+        put(cnt_, 32 * j, 32, wantv.cnt[j]);
     }
-    stc_probe_view v = {want.state, want.blk, want.beat, want.err, v_,   en_, enq_, pv_,    w_,
-                        idx_,       act_,     prod_,     psum_,    bot_, we_, row_, wdata_, cnt_};
+    stc_probe_view v = {wantv.state, wantv.blk, wantv.beat, wantv.err, v_,     en_,
+                        enq_,        pv_,       w_,         idx_,      act_,   prod_,
+                        psum_,       bot_,      we_,        row_,      wdata_, cnt_};
+    *want = wantv;
+    return v;
+}
+
+Test(ports, unpack_probes_per_the_documented_layout)
+{
+    stc_probes want, got;
+    stc_probe_view v = random_probe_view(12, &want);
     memset(&got, 0xa5, sizeof got);
     stc_ports_unpack_probes(&shape, &v, &got);
     cr_assert_eq(got.state, want.state);
@@ -151,6 +177,33 @@ Test(ports, unpack_probes_per_the_documented_layout)
     }
     for (unsigned j = 0; j < STC_NUM_COUNTERS; j++)
         cr_assert_eq(got.cnt[j], want.cnt[j]);
+}
+
+/* The lockstep's per-cycle read: updating one zeroed record with view X,
+ * then view Y, gives exactly (memcmp, padding included) what unpacking Y
+ * into a dirty record gives: no field of X survives, nothing outside the
+ * array is written. */
+Test(ports, update_probes_rewrites_every_field_of_a_zeroed_record)
+{
+    stc_probes want, upd, full;
+    memset(&upd, 0, sizeof upd);
+    stc_probe_view x = random_probe_view(21, &want);
+    stc_ports_update_probes(&shape, &x, &upd);
+    stc_probe_view y = random_probe_view(22, &want);
+    stc_ports_update_probes(&shape, &y, &upd);
+    memset(&full, 0xa5, sizeof full);
+    stc_ports_unpack_probes(&shape, &y, &full);
+    cr_assert_eq(memcmp(&upd, &full, sizeof upd), 0);
+    cr_assert_eq(memcmp(&upd, &want, sizeof upd), 0, "and both hold the values put into the ports");
+
+    /* Then an all-zero view: every value of Y is overwritten with 0. */
+    static const uint32_t zero[PN * PN + STC_NUM_COUNTERS];
+    stc_probe_view z = {0,    0,    0,    0,    zero, zero, zero, zero, zero,
+                        zero, zero, zero, zero, zero, zero, zero, zero, zero};
+    stc_probes none;
+    memset(&none, 0, sizeof none);
+    stc_ports_update_probes(&shape, &z, &upd);
+    cr_assert_eq(memcmp(&upd, &none, sizeof upd), 0);
 }
 
 Test(ports, unpack_outputs_per_the_documented_layout)

@@ -1232,3 +1232,44 @@ Test(tile_dbuf, swap_timeline)
     assert_results(&c.j, c.ob.c);
     tcase_close(&c);
 }
+
+/* The lockstep's per-cycle probe: one record, zeroed once and updated every
+ * cycle of stalled 2:4 and dense commands at N=4 (the corner path) and N=16
+ * (the whole grids), is byte for byte (padding included, which the compare's
+ * memcmp sees) what the full probe writes into a fresh zeroed record in that
+ * cycle: no value of an earlier cycle survives. */
+Test(tile, probe_update_of_a_zeroed_record_equals_the_full_probe)
+{
+    static const td_spec specs[] = {
+        {.n = 4, .sparse = true, .m = 5, .nblk = 3, .skip = 0x2, .pz = {20, 30}, .seed = 9300},
+        {.n = 16, .m = 3, .nblk = 2, .bias = true, .pz = {10, 30}, .seed = 9301},
+    };
+
+    for (size_t i = 0; i < NELEM(specs); i++) {
+        stc_tile *t = tile_new(specs[i].n, 64, 8);
+        td_opts op = {.stall_pct = 30, .seed = specs[i].seed, .noise = true};
+        stc_probes upd, full;
+        unsigned cycles = 0;
+        td_job j;
+        td_obs ob;
+        td_run d;
+
+        memset(&upd, 0, sizeof upd);
+        td_job_make(&j, &specs[i]);
+        td_obs_init(&ob, &j);
+        td_begin(&d, t, &j, &ob, 1, &op);
+        do {
+            stc_tile_probe_update(t, &upd);
+            memset(&full, 0, sizeof full);
+            stc_tile_probe(t, &full);
+            cr_assert_eq(memcmp(&upd, &full, sizeof upd), 0, "spec %zu, cycle %u", i, cycles);
+            cycles++;
+        } while (td_cycle(&d));
+        td_end(&d);
+        cr_assert(ob.done);
+        cr_assert_gt(cycles, 20);
+        free(ob.c);
+        td_job_free(&j);
+        stc_tile_destroy(t);
+    }
+}
