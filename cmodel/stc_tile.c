@@ -36,6 +36,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define N_MAX STC_N_MAX
 
 /*
@@ -257,16 +261,31 @@ static uint32_t stc_acc_wdata(const stc_tile *t, const stc_array *a, unsigned co
     return old + a->psum[n - 1][col];
 }
 
-/* Converts an N_MAX x N_MAX array of flag words (0 / nonzero) to bools. */
-/* Flags are 0/1 or 0/~0 (bit 0 tells); four become four bools in one store,
- * which keeps this per-cycle copy off the lockstep's critical budget. */
+/* Converts an N_MAX x N_MAX array of flag words to bools. Flags are 0/1 or
+ * 0/~0 (bit 0 tells). This runs four times a cycle in the lockstep at N=16:
+ * with SSE2 (every x86-64) sixteen words narrow to sixteen bytes in two
+ * saturating packs (0, 1 and ~0 = -1 survive them) and a mask, 1,024 flags
+ * in about 600 instructions instead of 1,950; elsewhere four become four
+ * bools in one store. */
 static void stc_flags_to_bool(bool *restrict dst, const uint32_t *restrict src)
 {
+#if defined(__SSE2__)
+    const __m128i one = _mm_set1_epi8(1);
+    for (unsigned i = 0; i < N_MAX * N_MAX; i += 16) {
+        __m128i w0 = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+        __m128i w1 = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 4));
+        __m128i w2 = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 8));
+        __m128i w3 = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 12));
+        __m128i h = _mm_packs_epi16(_mm_packs_epi32(w0, w1), _mm_packs_epi32(w2, w3));
+        _mm_storeu_si128((__m128i *)(void *)(dst + i), _mm_and_si128(h, one));
+    }
+#else
     for (unsigned i = 0; i < N_MAX * N_MAX; i += 4) {
         uint32_t packed = (src[i] & 1u) | (src[i + 1] & 1u) << 8 | (src[i + 2] & 1u) << 16 |
                           (src[i + 3] & 1u) << 24;
         memcpy(dst + i, &packed, sizeof packed);
     }
+#endif
 }
 
 /* The first n flag words of a row (0 / nonzero; bit 0 tells) as bools. */

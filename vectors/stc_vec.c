@@ -491,15 +491,18 @@ static bool stc_parse_u64(const char *s, size_t n, uint64_t *out)
     return true;
 }
 
+/* A hex digit's value plus one, 0 for any other byte: one table load a
+ * character, since the data lines (every byte of every vector, a few MB a
+ * regression) go through here. */
+static const uint8_t stc_hex_plus1[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,  ['7'] = 8,
+    ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 static int stc_hex_digit(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    return (int)stc_hex_plus1[(unsigned char)c] - 1;
 }
 
 /* Decimal value in [lo, hi], or an error naming the key. */
@@ -822,15 +825,26 @@ static stc_status stc_vp_data_line(stc_vp *p, stc_vec *v, const stc_sec *s, unsi
             i++;
         if (i == p->ll)
             break;
+        /* The token's value as its digits go by: one pass. A token that is
+         * not all hex digits of the section's width is parsed again by
+         * stc_vp_token, which names what is wrong with it. */
         size_t start = i;
+        uint32_t x = 0;
+        int d;
+        while (i < p->ll && (d = stc_hex_digit(p->ls[i])) >= 0) {
+            x = x << 4 | (uint32_t)d;
+            i++;
+        }
+        bool clean = i == p->ll || stc_is_blank_char(p->ls[i]);
         while (i < p->ll && !stc_is_blank_char(p->ls[i]))
             i++;
         if (col == s->tokens)
             return stc_vp_fail(p, STC_EFORMAT,
                                "section %s: too many tokens (expected %u, extra at column %zu)",
                                stc_sec_names[s->kind], s->tokens, start + 1);
-        uint32_t x = 0;
-        stc_status st = stc_vp_token(p, s, col, p->ls + start, i - start, &x);
+        stc_status st = STC_OK;
+        if (!clean || i - start != s->width)
+            st = stc_vp_token(p, s, col, p->ls + start, i - start, &x);
         if (st == STC_OK)
             st = stc_vp_store(p, v, s, row, col, x);
         if (st != STC_OK)
