@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # bench_edit.sh - edit to verdict: the wall time from a one-line RTL change
 # to the closing line of `make sim`, with today's build recipe against the
-# one before (model hot and cold code at -O2, no ccache, the variants built
+# one before (model cold code at -O2, no ccache, the variants built
 # and the array sizes' suites run one after the other), in the same run on the same
 # machine, both with make sim's default JOBS (the number of cores).
 #
@@ -69,8 +69,8 @@ tmp=$(mktemp "$out.tmp.XXXXXX")
 {
     echo "| build recipe | cold make sim (s) | warm, nothing changed (s) | one-line RTL edit to verdict (s) |"
     echo "|---|---:|---:|---:|"
-    echo "| before: model at -O2 (cold code too), no ccache, variants and suites one after the other | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
-    echo "| now: hot code -O3, cold code -O0, ccache, variants built and suites run side by side | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
+    echo "| before: cold code -O2, no ccache, variants and suites one after the other | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
+    echo "| now: cold code -O0, ccache, variants built and suites run side by side | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
     awk -v b="${edit[before]}" -v n="${edit[now]}" 'BEGIN {
         printf "\nEdit to verdict now takes %.2f of the time it took (%.1f s against %.1f s).\n", n / b, n, b }'
 } >"$tmp"

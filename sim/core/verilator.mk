@@ -24,11 +24,12 @@ VERILATOR_ROOT_INC ?= /usr/share/verilator/include
 # One standard for every C++ object: the one Debian's libsystemc was built
 # with (SystemC checks it at link time), and Verilator's own default here.
 VL_STD      := -std=c++17
-# The model's hot code at -O3: at N=16 the unrolled PE array runs 8% fewer
-# instructions per simulated cycle than at -O2 (bare model 57.9k -> 53.2k on
-# make bench's vector) for 9% more compile CPU; at N=4 it changes nothing.
-# -fno-split, -fno-gate and -fno-dfg made it slower (measured; docs/performance.md).
-VL_OPT      ?= -O3
+# The model's hot code at -O2. -O3 runs 8% fewer instructions per simulated
+# cycle at N=16 (bare model 57.9k -> 53.2k on make bench's vector; nothing at
+# N=4) but made a one-line RTL edit's make sim about 14 s slower (63 s against
+# 47-50 s; docs/performance.md): VL_OPT=-O3 for long N=16 runs. -fno-split,
+# -fno-gate and -fno-dfg made the model slower.
+VL_OPT      ?= -O2
 # The model's cold code (constructor, initial and settle blocks: Verilator's
 # *__Slow.cpp files, run once per process) is half of its C++ compile time
 # at -O2 and none of its run time: it compiles at -O0 (make bench,
