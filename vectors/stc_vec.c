@@ -788,14 +788,18 @@ static stc_status stc_vp_store(stc_vp *p, stc_vec *v, const stc_sec *s, unsigned
     return st == STC_OK ? STC_OK : stc_vp_fail(p, st, "%s", msg);
 }
 
-/* Parses one hex token of the exact width; reports its column. */
-static stc_status stc_vp_token(stc_vp *p, const stc_sec *s, unsigned col, const char *t, size_t tl,
-                               uint32_t *out)
+/* Parses the hex token at t (up to the next blank or the room left on the
+ * line) in one pass, since every byte of every vector comes through here;
+ * it must be all hex digits of the section's width. Sets *tl to its length;
+ * reports its column. */
+static stc_status stc_vp_token(stc_vp *p, const stc_sec *s, unsigned col, const char *t,
+                               size_t room, uint32_t *out, size_t *tl)
 {
     char q[200];
     size_t column = (size_t)(t - p->ls) + 1;
     uint32_t x = 0;
-    for (size_t i = 0; i < tl; i++) {
+    size_t i = 0;
+    for (; i < room && !stc_is_blank_char(t[i]); i++) {
         int d = stc_hex_digit(t[i]);
         if (d < 0) {
             stc_quote(t + i, 1, q, sizeof q);
@@ -805,12 +809,13 @@ static stc_status stc_vp_token(stc_vp *p, const stc_sec *s, unsigned col, const 
         }
         x = x << 4 | (uint32_t)d;
     }
-    if (tl != s->width) {
-        stc_quote(t, tl, q, sizeof q);
+    *tl = i;
+    if (i != s->width) {
+        stc_quote(t, i, q, sizeof q);
         return stc_vp_fail(p, STC_EFORMAT,
                            "section %s, token %u (column %zu): '%s' has %zu hex digits, "
                            "expected %u",
-                           stc_sec_names[s->kind], col + 1, column, q, tl, s->width);
+                           stc_sec_names[s->kind], col + 1, column, q, i, s->width);
     }
     *out = x;
     return STC_OK;
@@ -825,26 +830,14 @@ static stc_status stc_vp_data_line(stc_vp *p, stc_vec *v, const stc_sec *s, unsi
             i++;
         if (i == p->ll)
             break;
-        /* The token's value as its digits go by: one pass. A token that is
-         * not all hex digits of the section's width is parsed again by
-         * stc_vp_token, which names what is wrong with it. */
-        size_t start = i;
-        uint32_t x = 0;
-        int d;
-        while (i < p->ll && (d = stc_hex_digit(p->ls[i])) >= 0) {
-            x = x << 4 | (uint32_t)d;
-            i++;
-        }
-        bool clean = i == p->ll || stc_is_blank_char(p->ls[i]);
-        while (i < p->ll && !stc_is_blank_char(p->ls[i]))
-            i++;
         if (col == s->tokens)
             return stc_vp_fail(p, STC_EFORMAT,
                                "section %s: too many tokens (expected %u, extra at column %zu)",
-                               stc_sec_names[s->kind], s->tokens, start + 1);
-        stc_status st = STC_OK;
-        if (!clean || i - start != s->width)
-            st = stc_vp_token(p, s, col, p->ls + start, i - start, &x);
+                               stc_sec_names[s->kind], s->tokens, i + 1);
+        uint32_t x = 0;
+        size_t tl = 0;
+        stc_status st = stc_vp_token(p, s, col, p->ls + i, p->ll - i, &x, &tl);
+        i += tl;
         if (st == STC_OK)
             st = stc_vp_store(p, v, s, row, col, x);
         if (st != STC_OK)
