@@ -68,13 +68,17 @@ run_in_order() {
             _rio_shown=$((_rio_shown + 1))
         done
     }
-    for _rio_name in "${_rio_names[@]}"; do
-        _rio_at_once=$_rio_jobs
-        [[ " ${RUN_ALONE:-} " != *" $_rio_name "* ]] || _rio_at_once=1
-        while [ "$(jobs -rp | wc -l)" -ge "$_rio_at_once" ]; do
+    # _rio_wait_below N: until fewer than N tasks run, each end shown.
+    _rio_wait_below() {
+        while [ "$(jobs -rp | wc -l)" -ge "$1" ]; do
             wait -n || true
             _rio_show
         done
+    }
+    for _rio_name in "${_rio_names[@]}"; do
+        _rio_at_once=$_rio_jobs
+        [[ " ${RUN_ALONE:-} " != *" $_rio_name "* ]] || _rio_at_once=1
+        _rio_wait_below "$_rio_at_once"
         (
             set +e
             (
@@ -83,15 +87,9 @@ run_in_order() {
             ) >"$_rio_dir/$_rio_name.out" 2>&1
             echo $? >"$_rio_dir/$_rio_name.rc"
         ) &
-        while [ "$_rio_at_once" = 1 ] && [ -n "$(jobs -rp)" ]; do
-            wait -n || true
-            _rio_show
-        done
+        [ "$_rio_at_once" != 1 ] || _rio_wait_below 1
     done
-    while [ -n "$(jobs -rp)" ]; do
-        wait -n || true
-        _rio_show
-    done
+    _rio_wait_below 1
     wait
     _rio_show
 }
