@@ -79,71 +79,57 @@ Test(ports, pack_inputs_per_the_documented_layout)
  * static: the view is good until the next call. */
 static stc_probe_view random_probe_view(uint64_t seed, stc_probes *want)
 {
-    static uint32_t v_[1], en_[1], enq_[1], pv_[1], w_[PN * PN / 4], idx_[2], act_[PN * PN],
-        prod_[PN * PN], psum_[PN * PN], bot_[1], we_[1], row_[2], wdata_[PN],
-        cnt_[STC_NUM_COUNTERS];
-    stc_probes wantv;
+    static struct {
+        uint32_t v[1], en[1], enq[1], pv[1], w[PN * PN / 4], idx[2], act[PN * PN], prod[PN * PN],
+            psum[PN * PN], bot[1], we[1], row[2], wdata[PN], cnt[STC_NUM_COUNTERS];
+    } pw;
     stc_rng r;
     stc_rng_seed(&r, seed);
-    memset(&wantv, 0, sizeof wantv);
-    memset(v_, 0, sizeof v_);
-    memset(en_, 0, sizeof en_);
-    memset(enq_, 0, sizeof enq_);
-    memset(pv_, 0, sizeof pv_);
-    memset(idx_, 0, sizeof idx_);
-    memset(bot_, 0, sizeof bot_);
-    memset(we_, 0, sizeof we_);
-    memset(row_, 0, sizeof row_);
-    memset(w_, 0, sizeof w_);
-    memset(act_, 0, sizeof act_);
-    memset(prod_, 0, sizeof prod_);
-    memset(psum_, 0, sizeof psum_);
-    memset(wdata_, 0, sizeof wdata_);
-    memset(cnt_, 0, sizeof cnt_);
-    wantv.state = (uint8_t)stc_rng_below(&r, 8);
-    wantv.blk = stc_rng_below(&r, 1u << PKBW);
-    wantv.beat = stc_rng_below(&r, 1u << PMW);
-    wantv.err = stc_rng_below(&r, 2);
+    memset(&pw, 0, sizeof pw); /* put() only sets bits */
+    memset(want, 0, sizeof *want);
+    want->state = (uint8_t)stc_rng_below(&r, 8);
+    want->blk = stc_rng_below(&r, 1u << PKBW);
+    want->beat = stc_rng_below(&r, 1u << PMW);
+    want->err = stc_rng_below(&r, 2);
     for (unsigned row = 0; row < PN; row++)
         for (unsigned n = 0; n < PN; n++) {
             unsigned i = row * PN + n;
-            wantv.pe_v[row][n] = stc_rng_below(&r, 2);
-            wantv.pe_en[row][n] = stc_rng_below(&r, 2);
-            wantv.pe_en_q[row][n] = stc_rng_below(&r, 2);
-            wantv.pe_pv[row][n] = stc_rng_below(&r, 2);
-            wantv.pe_w[row][n] = (int8_t)stc_rng_next(&r);
-            wantv.pe_idx[row][n] = (uint8_t)stc_rng_below(&r, 4);
-            wantv.pe_act[row][n] = (uint32_t)stc_rng_next(&r);
-            wantv.pe_prod[row][n] = (int32_t)stc_rng_next(&r);
-            wantv.pe_psum[row][n] = (int32_t)stc_rng_next(&r);
-            put(v_, i, 1, wantv.pe_v[row][n]);
-            put(en_, i, 1, wantv.pe_en[row][n]);
-            put(enq_, i, 1, wantv.pe_en_q[row][n]);
-            put(pv_, i, 1, wantv.pe_pv[row][n]);
-            put(w_, 8 * i, 8, (uint8_t)wantv.pe_w[row][n]);
-            put(idx_, 2 * i, 2, wantv.pe_idx[row][n]);
-            put(act_, 32 * i, 32, wantv.pe_act[row][n]);
-            put(prod_, 32 * i, 32, (uint32_t)wantv.pe_prod[row][n]);
-            put(psum_, 32 * i, 32, (uint32_t)wantv.pe_psum[row][n]);
+            want->pe_v[row][n] = stc_rng_below(&r, 2);
+            want->pe_en[row][n] = stc_rng_below(&r, 2);
+            want->pe_en_q[row][n] = stc_rng_below(&r, 2);
+            want->pe_pv[row][n] = stc_rng_below(&r, 2);
+            want->pe_w[row][n] = (int8_t)stc_rng_next(&r);
+            want->pe_idx[row][n] = (uint8_t)stc_rng_below(&r, 4);
+            want->pe_act[row][n] = (uint32_t)stc_rng_next(&r);
+            want->pe_prod[row][n] = (int32_t)stc_rng_next(&r);
+            want->pe_psum[row][n] = (int32_t)stc_rng_next(&r);
+            put(pw.v, i, 1, want->pe_v[row][n]);
+            put(pw.en, i, 1, want->pe_en[row][n]);
+            put(pw.enq, i, 1, want->pe_en_q[row][n]);
+            put(pw.pv, i, 1, want->pe_pv[row][n]);
+            put(pw.w, 8 * i, 8, (uint8_t)want->pe_w[row][n]);
+            put(pw.idx, 2 * i, 2, want->pe_idx[row][n]);
+            put(pw.act, 32 * i, 32, want->pe_act[row][n]);
+            put(pw.prod, 32 * i, 32, (uint32_t)want->pe_prod[row][n]);
+            put(pw.psum, 32 * i, 32, (uint32_t)want->pe_psum[row][n]);
         }
     for (unsigned n = 0; n < PN; n++) {
-        wantv.bot_v[n] = stc_rng_below(&r, 2);
-        wantv.acc_we[n] = stc_rng_below(&r, 2);
-        wantv.acc_row[n] = stc_rng_below(&r, 1u << PMW);
-        wantv.acc_wdata[n] = (int32_t)stc_rng_next(&r);
-        put(bot_, n, 1, wantv.bot_v[n]);
-        put(we_, n, 1, wantv.acc_we[n]);
-        put(row_, PMW * n, PMW, wantv.acc_row[n]);
-        put(wdata_, 32 * n, 32, (uint32_t)wantv.acc_wdata[n]);
+        want->bot_v[n] = stc_rng_below(&r, 2);
+        want->acc_we[n] = stc_rng_below(&r, 2);
+        want->acc_row[n] = stc_rng_below(&r, 1u << PMW);
+        want->acc_wdata[n] = (int32_t)stc_rng_next(&r);
+        put(pw.bot, n, 1, want->bot_v[n]);
+        put(pw.we, n, 1, want->acc_we[n]);
+        put(pw.row, PMW * n, PMW, want->acc_row[n]);
+        put(pw.wdata, 32 * n, 32, (uint32_t)want->acc_wdata[n]);
     }
     for (unsigned j = 0; j < STC_NUM_COUNTERS; j++) {
-        wantv.cnt[j] = (uint32_t)stc_rng_next(&r);
-        put(cnt_, 32 * j, 32, wantv.cnt[j]);
+        want->cnt[j] = (uint32_t)stc_rng_next(&r);
+        put(pw.cnt, 32 * j, 32, want->cnt[j]);
     }
-    stc_probe_view v = {wantv.state, wantv.blk, wantv.beat, wantv.err, v_,     en_,
-                        enq_,        pv_,       w_,         idx_,      act_,   prod_,
-                        psum_,       bot_,      we_,        row_,      wdata_, cnt_};
-    *want = wantv;
+    stc_probe_view v = {want->state, want->blk, want->beat, want->err, pw.v,     pw.en,
+                        pw.enq,      pw.pv,     pw.w,       pw.idx,    pw.act,   pw.prod,
+                        pw.psum,     pw.bot,    pw.we,      pw.row,    pw.wdata, pw.cnt};
     return v;
 }
 
