@@ -12,6 +12,7 @@
 #include <new>
 
 #include "Vstc_tile.h"
+#include "Vstc_tile___024root.h"
 #include "verilated.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"
@@ -59,6 +60,27 @@ template <typename T> const uint32_t *port_words(const T &port, uint32_t *buf)
 template <std::size_t W> const uint32_t *port_words(const VlWide<W> &port, uint32_t *)
 {
     return port.data();
+}
+
+// The clock edge without a clock-low eval. Verilator 5 finds a rising edge
+// by comparing clk_i with its value at the previous eval, which it keeps
+// in the root's __Vtrigrprev__TOP__clk_i (5.006). A design with nothing
+// but posedge clk_i logic (STC_RTL_EDGE_ONLY: the stock tile without the
+// latch-based clock gate, which needs clk_i low to open its latch) computes
+// nothing at the clock-low eval but the input logic that the edge's eval
+// computes again: telling the model the clock was seen low saves one of
+// the two evals per cycle (docs/performance.md). A Verilator that keeps the
+// edge elsewhere gets the clock-low eval (the overload below).
+template <typename R>
+auto clock_seen_low(R *root, int) -> decltype(root->__Vtrigrprev__TOP__clk_i = 0, true)
+{
+    root->__Vtrigrprev__TOP__clk_i = 0;
+    return true;
+}
+
+template <typename R> bool clock_seen_low(R *, long)
+{
+    return false;
 }
 
 constexpr unsigned N = STC_RTL_N;
@@ -233,12 +255,14 @@ void stc_rtl_tick(stc_rtl *r)
 {
     // Settle this cycle's inputs with the clock low, then the rising edge.
     // The clock returns low without an eval: the next tick's first eval
-    // sees the falling edge, which saves one eval per cycle.
-    r->top->eval();
+    // sees the falling edge. An edge-only design skips that first eval.
+    if (!STC_RTL_EDGE_ONLY || !clock_seen_low(r->top->rootp, 0)) {
+        r->top->eval();
 #if VM_TRACE
-    if (r->fst)
-        r->fst->dump(2 * r->time);
+        if (r->fst)
+            r->fst->dump(2 * r->time);
 #endif
+    }
     r->top->clk_i = 1;
     r->top->eval();
 #if VM_TRACE

@@ -63,7 +63,7 @@ VL_MAKE_J    = $(if $(filter -j%,$(MAKEFLAGS)),,-j $(JOBS))
 clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
 VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
           -DSTC_RTL_MW=$(call clog2,$(M_MAX)) -DSTC_RTL_KBW=$(call clog2,$(KB_MAX)) \
-          -DSTC_RTL_UARCH=$(call vl_uarch,$(VL_FLAGS) $(2))
+          -DSTC_RTL_UARCH=$(call vl_uarch,$(VL_FLAGS) $(2)) -DSTC_RTL_EDGE_ONLY=$(call vl_edge_only,$(2))
 
 # ---- the runtime, once per flavour --------------------------------------------
 # Of the runtime's sources only verilated.h reads a build switch (VM_SC;
@@ -91,6 +91,12 @@ $(VLRT_SC): $(BUILD)/vlrt/sc/verilated.o $(BUILD)/vlrt/sc/verilated_threads.o
 vl_trace = $(if $(findstring --trace,$(1)),1,0)
 vl_cov   = $(if $(findstring --coverage,$(1)),1,0)
 vl_sc    = $(if $(findstring --sc,$(1)),1,0)
+# One eval per cycle (the shim's STC_RTL_EDGE_ONLY): for the stock tile's
+# posedge-only builds. Not with the latch-based clock gate (its latch opens
+# with clk_i low), not for waves (they show the clock low with this cycle's
+# inputs) or coverage (it counts the clock's toggles), not for a tile of
+# your own (OWN_RTL, sim/sim.mk: it may have either).
+vl_edge_only = $(if $(or $(findstring STC_USE_ICG,$(1)),$(findstring --trace,$(1)),$(findstring --coverage,$(1)),$(OWN_RTL)),0,1)
 # The micro-architecture the RTL is built as (docs/architecture.md section
 # 11): stc_params.uarch, which the golden model runs unless told otherwise.
 # VL_DBUF is the flag of the dbuf tile; DBUF_MAKE builds and runs it (make
