@@ -78,3 +78,40 @@ Test(ref, wrap32_helper)
     cr_expect_eq(stc_ref_wrap32(0x80000000u), INT32_MIN);
     cr_expect_eq(stc_ref_wrap32(0xFFFFFFFFu), -1);
 }
+
+/* Every width the GEMM splits its columns into (8 and 4 at a time with
+ * SSE2, then one by one), against a plain triple loop in 64-bit arithmetic
+ * reduced mod 2^32 here; the values include -128 and the sums wrap. */
+Test(ref, every_column_split_against_a_64_bit_triple_loop)
+{
+    enum { M = 3, K = 300, NMAX = 29 };
+    static int8_t a[M * K], w[K * NMAX];
+    static int32_t bias[M * NMAX], c[M * NMAX];
+    uint32_t x = 12345u;
+    for (unsigned i = 0; i < M * K; i++) {
+        x = x * 1103515245u + 12345u;
+        a[i] = (int8_t)(i % 7 == 0 ? -128 : (int)(x >> 24) - 128);
+    }
+    for (unsigned i = 0; i < K * NMAX; i++) {
+        x = x * 1103515245u + 12345u;
+        w[i] = (int8_t)(i % 5 == 0 ? -128 : (int)(x >> 24) - 128);
+    }
+    for (unsigned i = 0; i < M * NMAX; i++)
+        bias[i] = i % 2 ? INT32_MAX - 5000 : INT32_MIN + 7;
+    const unsigned widths[] = {1, 3, 4, 5, 8, 12, 13, 16, 29};
+    for (unsigned t = 0; t < sizeof widths / sizeof widths[0]; t++) {
+        unsigned n = widths[t];
+        stc_ref_gemm(M, n, K, a, w, bias, c);
+        for (unsigned r = 0; r < M; r++)
+            for (unsigned col = 0; col < n; col++) {
+                int64_t sum = bias[r * n + col];
+                for (unsigned i = 0; i < K; i++)
+                    sum += (int64_t)a[r * K + i] * w[i * n + col];
+                int64_t want = sum & 0xFFFFFFFFLL; /* sum mod 2^32, as an int32 below */
+                if (want > INT32_MAX)
+                    want -= 4294967296LL;
+                cr_assert_eq((int64_t)c[r * n + col], want, "n=%u r=%u col=%u: %d, want %lld", n, r,
+                             col, c[r * n + col], (long long)want);
+            }
+    }
+}
