@@ -66,11 +66,15 @@ $(call VL_MODEL,$(BUILD)/vl-n$(1)$(2),$(1),$(call sim_srcs,$(1)),,$(3))
 $(call VL_PROGRAM,$(BUILD)/stc_sim-n$(1)$(2),$(SIM_MAIN_OBJ) $(SIM_C_OBJS),$(BUILD)/vl-n$(1)$(2))
 endef
 
-$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),,)))
+# The runners make sim runs read the per-PE probes from the PE array
+# (VL_PE_ARRAYS, sim/core/verilator.mk), but for a tile of your own; the
+# waves' runners keep the ports, which the waves show.
+SIM_PE_ARRAYS = $(if $(OWN_RTL),,$(call VL_PE_ARRAYS,$(1)))
+$(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),,$(call SIM_PE_ARRAYS,$(n)))))
 $(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call SIM_RULES,$(n),-trace,--trace-fst)))
 # The real clock-gate cell instead of the enable flop (docs/architecture.md
 # section 9): same cycle contract, checked by make ci at N=4.
-$(eval $(call SIM_RULES,4,-icg,+define+STC_USE_ICG))
+$(eval $(call SIM_RULES,4,-icg,+define+STC_USE_ICG $(call SIM_PE_ARRAYS,4)))
 
 # `make sim`: both array sizes over the regression, unless N= is given.
 # An unsupported N is refused before anything is built.

@@ -93,7 +93,9 @@ $(BUG_DIR)/%/libstc_cmodel.a: $(BUG_DIR)/%/rtl/.applied
 # section 11; "-dbuf-" in its name) is built as that tile, WBUF=2, and its
 # runner then checks it against the golden model's dbuf configuration.
 BUG_DBUF_IDS := $(foreach b,$(BUG_IDS),$(if $(findstring -dbuf-,$(b)),$(b)))
-bug_flags    = $(if $(filter $(1),$(BUG_DBUF_IDS)),$(VL_DBUF))
+# A bug's runner is built as make sim's is (the per-PE probes from the PE
+# array, VL_PE_ARRAYS), so what make bugs reports is what make sim catches.
+bug_flags    = $(call VL_PE_ARRAYS,$(MUT_N)) $(if $(filter $(1),$(BUG_DBUF_IDS)),$(VL_DBUF))
 
 $(foreach b,$(BUG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),,$(call bug_flags,$(b)),$(call bug_model,$(b)))))
 $(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),-icg,+define+STC_USE_ICG $(call bug_flags,$(b)),$(call bug_model,$(b)))))

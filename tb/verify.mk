@@ -42,7 +42,7 @@ endef
 DEPFILES += $(BUILD)/sim/apps/stc_soak_main.d $(BUILD)/sim/apps/stc_fcov_main.d $(BUILD)/sim/cov/stc_fcov.d
 
 SOAK_N   ?= $(VERIFY_N)
-$(if $(filter $(SOAK_N),$(SIM_NS) $(N)),,$(eval $(call SIM_RULES,$(SOAK_N),,)))
+$(if $(filter $(SOAK_N),$(SIM_NS) $(N)),,$(eval $(call SIM_RULES,$(SOAK_N),,$(call SIM_PE_ARRAYS,$(SOAK_N)))))
 SOAK_BIN := $(BUILD)/stc_soak-n$(SOAK_N)
 FCOV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)
 FCOV_COV_BIN := $(BUILD)/stc_fcov-n$(VERIFY_N)-cov

@@ -133,7 +133,9 @@ void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, s
     pr->blk = v->blk;
     pr->beat = v->beat;
     pr->err = v->err & 1u;
-    if (n == STC_N_MAX) {
+    if (!v->pe_v) {
+        /* no per-PE ports: stc_ports_update_pe_arrays fills those */
+    } else if (n == STC_N_MAX) {
         /* The port rows and the struct rows line up: move whole grids. */
         unpack_flag_row(n * n, 0, v->pe_v, pr->pe_v[0]);
         unpack_flag_row(n * n, 0, v->pe_en, pr->pe_en[0]);
@@ -145,7 +147,7 @@ void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, s
         memcpy(pr->pe_prod, v->pe_prod, sizeof pr->pe_prod);
         memcpy(pr->pe_psum, v->pe_psum, sizeof pr->pe_psum);
     }
-    for (unsigned r = 0; n < STC_N_MAX && r < n; r++) {
+    for (unsigned r = 0; v->pe_v && n < STC_N_MAX && r < n; r++) {
         const unsigned row = r * n;
         unpack_flag_row(n, r, v->pe_v, pr->pe_v[r]);
         unpack_flag_row(n, r, v->pe_en, pr->pe_en[r]);
@@ -164,6 +166,32 @@ void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, s
         pr->acc_wdata[c] = (int32_t)v->acc_wdata[c];
     }
     memcpy(pr->cnt, v->cnt, sizeof pr->cnt);
+}
+
+/* bool holds 0 or 1 in one byte here (the x86-64 and AArch64 ABIs), the
+ * values the flag arrays hold, so their rows copy as bytes. */
+_Static_assert(sizeof(bool) == 1, "the flag rows are copied byte for byte");
+
+/* Row r of a probe grid, as bytes of the whole grid (G: a member of pr). */
+#define STC_GRID_ROW(G, r) ((unsigned char *)(G) + (size_t)(r) * sizeof(G)[0])
+
+void stc_ports_update_pe_arrays(unsigned n, const stc_pe_arrays *a, stc_probes *pr)
+{
+    /* At n = STC_N_MAX the array rows and the struct rows line up: one
+     * copy per grid instead of one per row. */
+    const unsigned rows = n == STC_N_MAX ? 1 : n, len = n == STC_N_MAX ? n * n : n;
+    for (unsigned r = 0; r < rows; r++) {
+        const unsigned row = r * n;
+        memcpy(STC_GRID_ROW(pr->pe_v, r), a->v + row, len);
+        memcpy(STC_GRID_ROW(pr->pe_en, r), a->en + row, len);
+        memcpy(STC_GRID_ROW(pr->pe_en_q, r), a->en_q + row, len);
+        memcpy(STC_GRID_ROW(pr->pe_pv, r), a->pv + row, len);
+        memcpy(STC_GRID_ROW(pr->pe_w, r), a->w + row, len);
+        memcpy(STC_GRID_ROW(pr->pe_idx, r), a->idx + row, len);
+        memcpy(STC_GRID_ROW(pr->pe_act, r), a->act + row, 4 * (size_t)len);
+        memcpy(STC_GRID_ROW(pr->pe_prod, r), a->prod + row, 4 * (size_t)len);
+        memcpy(STC_GRID_ROW(pr->pe_psum, r), a->psum + row, 4 * (size_t)len);
+    }
 }
 
 void stc_ports_unpack_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr)

@@ -8,12 +8,16 @@
 #include "stc_ports.h"
 
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <new>
 
 #include "Vstc_tile.h"
 #include "Vstc_tile___024root.h"
 #include "verilated.h"
+#if STC_RTL_PE_ARRAYS
+#include "verilated_syms.h"
+#endif
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
@@ -26,6 +30,9 @@ struct stc_rtl {
     Vstc_tile *top;
 #if VM_TRACE
     VerilatedFstC *fst;
+#endif
+#if STC_RTL_PE_ARRAYS
+    stc_pe_arrays pe; // into the model's per-PE arrays, found once
 #endif
     uint64_t time;
 };
@@ -87,6 +94,52 @@ constexpr unsigned N = STC_RTL_N;
 constexpr unsigned MW = STC_RTL_MW;
 constexpr unsigned KBW = STC_RTL_KBW;
 
+#if STC_RTL_PE_ARRAYS
+// One per-PE array of a model verilated around the wrapper without the
+// dbg_pe_* ports (scripts/rtl_ports.py --pe-arrays): NAME in the PE array's
+// scope (STC_RTL_PE_SCOPE below the model's top), public by
+// sim/core/stc_pe_probes.vlt, N x N elements of BYTES bytes. One that is
+// not there, or not of that shape, is a set-up error naming it.
+const void *pe_array(const stc_rtl *r, const char *name, unsigned bytes)
+{
+    char scope[256];
+    int len = snprintf(scope, sizeof scope, "%s.%s", r->top->name(), STC_RTL_PE_SCOPE);
+    const VerilatedScope *sc =
+        len > 0 && static_cast<size_t>(len) < sizeof scope ? r->ctx.scopeFind(scope) : nullptr;
+    const VerilatedVar *var = sc ? sc->varFind(name) : nullptr;
+    // Verilator 5.006 lists the one range of an array of 1-bit elements as
+    // its packed range (dims 1, udims 0).
+    int elements = !var                ? 0
+                   : var->udims() == 1 ? var->unpacked().elements()
+                   : var->dims() == 1  ? var->packed().elements()
+                                       : 0;
+    VerilatedVarType type = bytes == 1 ? VLVT_UINT8 : VLVT_UINT32;
+    if (!var || elements != static_cast<int>(N * N) || var->vltype() != type) {
+        fprintf(stderr,
+                "stc_rtl: the model has no per-PE array %s.%s of %u elements of %u byte(s) "
+                "(sim/core/stc_pe_probes.vlt)\n",
+                scope, name, N * N, bytes);
+        return nullptr;
+    }
+    return var->datap();
+}
+
+bool pe_arrays_find(stc_rtl *r)
+{
+    stc_pe_arrays *a = &r->pe;
+    a->v = static_cast<const uint8_t *>(pe_array(r, "v_w", 1));
+    a->en = static_cast<const uint8_t *>(pe_array(r, "en_w", 1));
+    a->en_q = static_cast<const uint8_t *>(pe_array(r, "en_q_w", 1));
+    a->pv = static_cast<const uint8_t *>(pe_array(r, "pv_w", 1));
+    a->w = static_cast<const uint8_t *>(pe_array(r, "w_w", 1));
+    a->idx = static_cast<const uint8_t *>(pe_array(r, "idx_w", 1));
+    a->act = static_cast<const uint32_t *>(pe_array(r, "act_w", 4));
+    a->prod = static_cast<const uint32_t *>(pe_array(r, "prod_w", 4));
+    a->psum = static_cast<const uint32_t *>(pe_array(r, "psum_w", 4));
+    return a->v && a->en && a->en_q && a->pv && a->w && a->idx && a->act && a->prod && a->psum;
+}
+#endif
+
 } // namespace
 
 extern "C" {
@@ -124,6 +177,13 @@ stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
         delete r;
         return STC_ENOMEM;
     }
+#if STC_RTL_PE_ARRAYS
+    if (!pe_arrays_find(r)) {
+        delete r->top;
+        delete r;
+        return STC_EPARAM;
+    }
+#endif
     r->time = 0;
     r->top->clk_i = 0;
     r->top->rst_ni = 0;
@@ -229,6 +289,11 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     v.blk = t->dbg_blk_o;
     v.beat = t->dbg_beat_o;
     v.err = t->err_o;
+#if STC_RTL_PE_ARRAYS
+    v.pe_v = v.pe_en = v.pe_en_q = v.pe_pv = v.pe_w = v.pe_idx = nullptr;
+    v.pe_act = v.pe_prod = v.pe_psum = nullptr;
+    stc_ports_update_pe_arrays(N, &r->pe, pr);
+#else
     v.pe_v = port_words(t->dbg_pe_v_o, b[0]);
     v.pe_en = port_words(t->dbg_pe_en_o, b[1]);
     v.pe_en_q = port_words(t->dbg_pe_en_q_o, b[2]);
@@ -238,6 +303,7 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     v.pe_act = port_words(t->dbg_pe_act_o, b[6]);
     v.pe_prod = port_words(t->dbg_pe_prod_o, b[10]);
     v.pe_psum = port_words(t->dbg_pe_psum_o, b[11]);
+#endif
     v.bot_v = port_words(t->dbg_bot_v_o, b[7]);
     v.acc_we = port_words(t->dbg_acc_we_o, b[8]);
     v.acc_row = port_words(t->dbg_acc_row_o, b[9]);

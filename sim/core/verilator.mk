@@ -60,10 +60,33 @@ VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT_SLOW)" OPT_GLOBAL="$(VL_O
 # one -j), and -j $(JOBS) of its own when there is not.
 VL_MAKE_J    = $(if $(filter -j%,$(MAKEFLAGS)),,-j $(JOBS))
 
+# The per-PE probes of the stock tile's runner builds come from the PE
+# array's per-PE signal arrays, not from the dbg_pe_* ports: packing 256
+# PEs' state into wide ports every cycle cost the model more than a tenth
+# of its time at N = 16 (docs/performance.md). VL_PE_ARRAYS(N) is what
+# such a build adds to its flags: the top becomes a wrapper without those
+# ports (scripts/rtl_ports.py --pe-arrays, generated per N in
+# $(BUILD)/pe-arrays/), the arrays readable (VL_PE_ARRAYS_VLT), and the
+# shim reads them (STC_RTL_PE_ARRAYS). Builds that show or count the ports
+# (waves, coverage, SystemC) and RTL that is not the stock tile's (your
+# own, the mutant netlists) keep the ports.
+VL_PE_ARRAYS_VLT   := sim/core/stc_pe_probes.vlt
+VL_PE_ARRAYS_TOP   := stc_tile_pe_arrays
+VL_PE_ARRAYS_SCOPE := $(VL_PE_ARRAYS_TOP).u_dut.u_array
+VL_PE_ARRAYS_DIR    = $(BUILD)/pe-arrays
+VL_PE_ARRAYS        = --top-module $(VL_PE_ARRAYS_TOP) $(VL_PE_ARRAYS_VLT) $(VL_PE_ARRAYS_DIR)/wrap-n$(1).v
+vl_pe_arrays        = $(if $(findstring $(VL_PE_ARRAYS_VLT),$(1)),1,0)
+
+$(VL_PE_ARRAYS_DIR)/wrap-n%.v: $(RTL_SRCS) scripts/rtl_ports.py
+	@mkdir -p $(dir $@)
+	@scripts/rtl_ports.py --top $(RTL_TOP) --n $* --m-max $(M_MAX) --kb-max $(KB_MAX) --verilator $(VERILATOR) \
+	  --module $(VL_PE_ARRAYS_TOP) --pe-arrays --wrap $@ $(RTL_SRCS) >/dev/null
+
 clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
 VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
           -DSTC_RTL_MW=$(call clog2,$(M_MAX)) -DSTC_RTL_KBW=$(call clog2,$(KB_MAX)) \
-          -DSTC_RTL_UARCH=$(call vl_uarch,$(VL_FLAGS) $(2)) -DSTC_RTL_EDGE_ONLY=$(call vl_edge_only,$(2))
+          -DSTC_RTL_UARCH=$(call vl_uarch,$(VL_FLAGS) $(2)) -DSTC_RTL_EDGE_ONLY=$(call vl_edge_only,$(2)) \
+          -DSTC_RTL_PE_ARRAYS=$(call vl_pe_arrays,$(2)) -DSTC_RTL_PE_SCOPE='"$(VL_PE_ARRAYS_SCOPE)"'
 
 # ---- the runtime, once per flavour --------------------------------------------
 # Of the runtime's sources only verilated.h reads a build switch (VM_SC;
@@ -108,7 +131,7 @@ DBUF_BUILD = $(BUILD)/uarch-dbuf
 DBUF_MAKE  = $(MAKE) --no-print-directory BUILD=$(DBUF_BUILD) UARCH=dbuf
 
 define VL_MODEL
-$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk
+$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5))
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
 	@rm -rf $(1) && mkdir -p $(1)
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \

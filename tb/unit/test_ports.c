@@ -208,3 +208,62 @@ Test(ports, unpack_outputs_per_the_documented_layout)
     for (unsigned n = 0; n < PN; n++)
         cr_assert_eq((uint32_t)got.res_data[n], res[n], "res_data[%u]", n);
 }
+
+/* The per-PE probes from the model's per-PE arrays (element i = r*n + c of
+ * each, docs/architecture.md section 8): at n = 4 row by row and at
+ * n = STC_N_MAX in one copy per grid, every PE's nine values land in
+ * pr->pe_*[r][c]; nothing outside the n x n array and no other probe is
+ * written (a record of 0xa5 keeps them). */
+static void check_pe_arrays(unsigned n, uint64_t seed)
+{
+    static uint8_t v[STC_N_MAX * STC_N_MAX], en[STC_N_MAX * STC_N_MAX], enq[STC_N_MAX * STC_N_MAX],
+        pv[STC_N_MAX * STC_N_MAX], w[STC_N_MAX * STC_N_MAX], idx[STC_N_MAX * STC_N_MAX];
+    static uint32_t act[STC_N_MAX * STC_N_MAX], prod[STC_N_MAX * STC_N_MAX],
+        psum[STC_N_MAX * STC_N_MAX];
+    stc_rng r;
+    stc_rng_seed(&r, seed);
+    for (unsigned i = 0; i < n * n; i++) {
+        v[i] = (uint8_t)stc_rng_below(&r, 2);
+        en[i] = (uint8_t)stc_rng_below(&r, 2);
+        enq[i] = (uint8_t)stc_rng_below(&r, 2);
+        pv[i] = (uint8_t)stc_rng_below(&r, 2);
+        w[i] = (uint8_t)stc_rng_next(&r);
+        idx[i] = (uint8_t)stc_rng_below(&r, 4);
+        act[i] = (uint32_t)stc_rng_next(&r);
+        prod[i] = (uint32_t)stc_rng_next(&r);
+        psum[i] = (uint32_t)stc_rng_next(&r);
+    }
+    const stc_pe_arrays a = {v, en, enq, pv, w, idx, act, prod, psum};
+    stc_probes got, untouched;
+    memset(&got, 0xa5, sizeof got);
+    memset(&untouched, 0xa5, sizeof untouched);
+    stc_ports_update_pe_arrays(n, &a, &got);
+    for (unsigned row = 0; row < STC_N_MAX; row++)
+        for (unsigned c = 0; c < STC_N_MAX; c++) {
+            if (row >= n || c >= n) {
+                cr_assert_eq(memcmp(&got.pe_psum[row][c], &untouched.pe_psum[row][c], 4), 0);
+                cr_assert_eq(memcmp(&got.pe_v[row][c], &untouched.pe_v[row][c], 1), 0);
+                continue;
+            }
+            unsigned i = row * n + c;
+            cr_assert_eq(got.pe_v[row][c], v[i] != 0, "n=%u PE(%u,%u) v", n, row, c);
+            cr_assert_eq(got.pe_en[row][c], en[i] != 0);
+            cr_assert_eq(got.pe_en_q[row][c], enq[i] != 0);
+            cr_assert_eq(got.pe_pv[row][c], pv[i] != 0);
+            cr_assert_eq(got.pe_w[row][c], (int8_t)w[i]);
+            cr_assert_eq(got.pe_idx[row][c], idx[i]);
+            cr_assert_eq(got.pe_act[row][c], act[i]);
+            cr_assert_eq((uint32_t)got.pe_prod[row][c], prod[i]);
+            cr_assert_eq((uint32_t)got.pe_psum[row][c], psum[i], "n=%u PE(%u,%u) psum", n, row, c);
+        }
+    cr_assert_eq(got.state, untouched.state);
+    cr_assert_eq(memcmp(got.cnt, untouched.cnt, sizeof got.cnt), 0);
+    cr_assert_eq(memcmp(got.acc_wdata, untouched.acc_wdata, sizeof got.acc_wdata), 0);
+}
+
+Test(ports, update_pe_arrays_per_the_documented_element_order)
+{
+    check_pe_arrays(PN, 31);
+    check_pe_arrays(6, 32);
+    check_pe_arrays(STC_N_MAX, 33);
+}
