@@ -821,9 +821,33 @@ static stc_status stc_vp_token(stc_vp *p, const stc_sec *s, unsigned col, const 
     return STC_OK;
 }
 
+/* An A line as the generator writes it: its bytes as two hex digits each,
+ * one space between them and nothing else. Decodes it into row `row` of A
+ * and says so, or says no: a line with any other spacing, or with a bad
+ * token, goes to the general loop below, which parses the whole row again
+ * and reports it. A is nearly every byte of a vector (M x K
+ * tokens against K x N of W), and this takes a third of the instructions
+ * of the general loop. */
+static bool stc_vp_a_line_plain(const stc_vp *p, stc_vec *v, const stc_sec *s, unsigned row)
+{
+    const unsigned char *t = (const unsigned char *)p->ls;
+    int8_t *dst = v->a + (size_t)row * s->tokens;
+    if (s->width != 2 || p->ll != 3 * (size_t)s->tokens - 1)
+        return false;
+    for (unsigned c = 0; c < s->tokens; c++, t += 3) {
+        unsigned hi = stc_hex_plus1[t[0]], lo = stc_hex_plus1[t[1]];
+        if (hi == 0 || lo == 0 || (c + 1 < s->tokens && t[2] != ' '))
+            return false;
+        dst[c] = stc_i8((hi - 1) << 4 | (lo - 1));
+    }
+    return true;
+}
+
 static stc_status stc_vp_data_line(stc_vp *p, stc_vec *v, const stc_sec *s, unsigned row)
 {
     unsigned col = 0;
+    if (s->kind == STC_SEC_A && stc_vp_a_line_plain(p, v, s, row))
+        return STC_OK;
     size_t i = 0;
     while (i < p->ll) {
         while (i < p->ll && stc_is_blank_char(p->ls[i]))

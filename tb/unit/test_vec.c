@@ -5,6 +5,7 @@
  * (vectors/regression, tb/bad_vectors). Runs from the repository root.
  */
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -735,5 +736,87 @@ Test(stream, comment_lines_are_exact)
     }
     cr_expect_geq(spoiled, 100u);
     free(text);
+    tv_rmdir(dir);
+}
+
+/* ---- the A section's lines: the plain layout and every other spacing ---- */
+
+/* Row `row` of A (line `first_a + row` of text) rewritten by `spoil`, read
+ * back: the reader takes the plain "hh hh .. hh" line the generator writes
+ * and every other legal spacing alike (A equal to the generated one), and
+ * reports a bad token at its column whatever the spacing. */
+static void tv_a_line_variant(const char *text, const char *path, unsigned line, const char *repl,
+                              const stc_vec *want, const char *want_err)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_vec back;
+    tv_write_variant(path, text, line, repl);
+    stc_status st = stc_vec_read(path, &back, err, sizeof err);
+    if (want_err) {
+        cr_assert_eq(st, STC_EFORMAT, "'%s' read", repl);
+        cr_assert(strstr(err, want_err) != NULL, "'%s': got '%s', want '%s'", repl, err, want_err);
+        return;
+    }
+    cr_assert_eq(st, STC_OK, "'%s': %s", repl, err);
+    tv_assert_same_vec(want, &back);
+    stc_vec_free(&back);
+}
+
+Test(vec, a_lines_read_alike_in_every_spacing)
+{
+    char dir[64], path[128], err[STC_VEC_ERR_MAX];
+    stc_gen_opts o;
+    stc_vec v;
+    size_t len = 0;
+    tv_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/a.vec", dir);
+    tv_opts(&o, "dense", 4, 3, 8, 5, false); /* A: 3 lines of 8 tokens */
+    tv_gen(&o, &v);
+    cr_assert_eq(stc_vec_write(path, &v, err, sizeof err), STC_OK, "%s", err);
+    char *text = tv_slurp(path, &len);
+    cr_assert_not_null(text);
+    text = realloc(text, len + 1);
+    text[len] = '\0';
+    unsigned line = 1;
+    const char *p = text;
+    while (strncmp(p, "// section A", 12) != 0) {
+        p = strchr(p, '\n');
+        cr_assert_not_null(p, "no A section");
+        p++;
+        line++;
+    }
+    line++; /* the first row of A */
+
+    char row[64], alt[96];
+    for (unsigned c = 0; c < 8; c++)
+        snprintf(row + 3 * c, sizeof row - 3 * c, "%02x%s", (unsigned)(uint8_t)v.a[c],
+                 c < 7 ? " " : "");
+    tv_a_line_variant(text, path, line, row, &v, NULL); /* the plain line itself */
+    snprintf(alt, sizeof alt, " %s", row);
+    tv_a_line_variant(text, path, line, alt, &v, NULL);
+    snprintf(alt, sizeof alt, "%s\t", row);
+    tv_a_line_variant(text, path, line, alt, &v, NULL);
+    snprintf(alt, sizeof alt, "%.2s\t\t%s", row, row + 3);
+    tv_a_line_variant(text, path, line, alt, &v, NULL);
+    for (unsigned i = 0; row[i]; i++)
+        alt[i] = (char)toupper((unsigned char)row[i]), alt[i + 1] = '\0';
+    tv_a_line_variant(text, path, line, alt, &v, NULL);
+
+    snprintf(alt, sizeof alt, "%.21sg0", row); /* token 8, column 22 */
+    tv_a_line_variant(text, path, line, alt, NULL,
+                      "section A, token 8 (column 22): non-hex character 'g'");
+    snprintf(alt, sizeof alt, "%.21s0", row);
+    tv_a_line_variant(text, path, line, alt, NULL,
+                      "section A, token 8 (column 22): '0' has 1 hex digits");
+    snprintf(alt, sizeof alt, "%s 00", row);
+    tv_a_line_variant(text, path, line, alt, NULL,
+                      "section A: too many tokens (expected 8, extra at column 25)");
+    snprintf(alt, sizeof alt, "%.20s", row);
+    tv_a_line_variant(text, path, line, alt, NULL, "section A: too few tokens (got 7, expected 8)");
+    snprintf(alt, sizeof alt, "%.2s,%s", row, row + 3);
+    tv_a_line_variant(text, path, line, alt, NULL,
+                      "section A, token 1 (column 3): non-hex character ','");
+    free(text);
+    stc_vec_free(&v);
     tv_rmdir(dir);
 }
