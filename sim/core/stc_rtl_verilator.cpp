@@ -71,16 +71,29 @@ template <std::size_t W> const uint32_t *port_words(const VlWide<W> &port, uint3
 
 // The clock edge without a clock-low eval. Verilator 5 finds a rising edge
 // by comparing clk_i with its value at the previous eval, which it keeps
-// in the root's __Vtrigrprev__TOP__clk_i (5.006). A design with nothing
-// but posedge clk_i logic (STC_RTL_EDGE_ONLY: the stock tile without the
-// latch-based clock gate, which needs clk_i low to open its latch) computes
-// nothing at the clock-low eval but the input logic that the edge's eval
-// computes again: telling the model the clock was seen low saves one of
-// the two evals per cycle (docs/performance.md). A Verilator that keeps the
-// edge elsewhere gets the clock-low eval (the overload below).
+// in the root's __Vtrigrprev__TOP__clk_i (5.006). A design whose only
+// event is the rising edge of clk_i (its active region has one trigger;
+// STC_RTL_EDGE_ONLY: the stock tile's build, not the latch-based clock
+// gate's, whose latch opens with clk_i low) computes nothing at the
+// clock-low eval but the input logic that the edge's eval computes again:
+// telling the model the clock was seen low saves one of the two evals per
+// cycle (docs/performance.md). A model with more triggers (a derived
+// clock: the ICG build, a mutant that mutates a clock, whose own edge
+// Verilator would not see) or a Verilator that keeps the edge elsewhere
+// gets the clock-low eval (the overload below).
+template <typename V> struct act_triggers {
+    static constexpr std::size_t count = 0;
+};
+template <std::size_t K> struct act_triggers<VlTriggerVec<K>> {
+    static constexpr std::size_t count = K;
+};
+
 template <typename R>
-auto clock_seen_low(R *root, int) -> decltype(root->__Vtrigrprev__TOP__clk_i = 0, true)
+auto clock_seen_low(R *root, int)
+    -> decltype(root->__Vtrigrprev__TOP__clk_i = 0, root->__VactTriggered, true)
 {
+    if (act_triggers<decltype(root->__VactTriggered)>::count != 1)
+        return false;
     root->__Vtrigrprev__TOP__clk_i = 0;
     return true;
 }

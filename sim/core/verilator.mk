@@ -118,7 +118,9 @@ vl_sc    = $(if $(findstring --sc,$(1)),1,0)
 # posedge-only builds. Not with the latch-based clock gate (its latch opens
 # with clk_i low), not for waves (they show the clock low with this cycle's
 # inputs) or coverage (it counts the clock's toggles), not for a tile of
-# your own (OWN_RTL, sim/sim.mk: it may have either).
+# your own (OWN_RTL, sim/sim.mk: it may have either). The shim checks the
+# model too: one with any event but the rising edge of clk_i (a mutant
+# netlist that mutates a register's clock) keeps the clock-low eval.
 vl_edge_only = $(if $(or $(findstring STC_USE_ICG,$(1)),$(findstring --trace,$(1)),$(findstring --coverage,$(1)),$(OWN_RTL)),0,1)
 # The micro-architecture the RTL is built as (docs/architecture.md section
 # 11): stc_params.uarch, which the golden model runs unless told otherwise.
