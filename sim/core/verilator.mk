@@ -62,8 +62,8 @@ VL_MAKE_J    = $(if $(filter -j%,$(MAKEFLAGS)),,-j $(JOBS))
 
 # The per-PE probes of the stock tile's runner builds come from the PE
 # array's per-PE signal arrays, not from the dbg_pe_* ports: packing 256
-# PEs' state into wide ports every cycle cost the model more than a tenth
-# of its time at N = 16 (docs/performance.md). VL_PE_ARRAYS(N) is what
+# PEs' state into wide ports every cycle cost about a tenth of the
+# lockstep's instructions at N = 16 (docs/performance.md). VL_PE_ARRAYS(N) is what
 # such a build adds to its flags: the top becomes a wrapper without those
 # ports (scripts/rtl_ports.py --pe-arrays, generated per N in
 # $(BUILD)/pe-arrays/), the arrays readable (VL_PE_ARRAYS_VLT), and the
