@@ -20,18 +20,20 @@ int32_t stc_ref_wrap32(uint32_t u)
     return (int32_t)(u - 0x80000000u) + INT32_MIN;
 }
 
-/* Columns c0 .. c0 + w - 1 of one row of C (w = 8 or 4) with SSE2: each
- * a[r][i] times the w int8 weights of row i of W, multiplied as int16 (a
- * product of two int8 fits: |x| <= 16384) and widened to int32 before the
- * wrapping add, as the scalar loop does. The accumulators stay in registers
- * for the whole k loop: about 1 instruction per multiply-add instead of 6
- * (make bench; the reference GEMM of every vector is paid before its first
+/* Columns c0 .. c0 + width - 1 of one row of C (width 8 or 4) with SSE2:
+ * each a[r][i] times the width int8 weights of row i of W, multiplied as
+ * int16 (a product of two int8 fits: |x| <= 16384) and widened to int32
+ * before the wrapping add, as the scalar loop does. The accumulators stay
+ * in registers for the whole k loop: 2.5 instructions per multiply-add
+ * instead of 6.6 (callgrind, make bench's 256 x 512 x 16 vector: 13.8 M ->
+ * 5.3 M; the reference GEMM of every vector is paid before its first
  * cycle). */
 #if defined(__SSE2__)
-static __m128i stc_ref_widen8(const int8_t *p, unsigned w)
+/* `width` (8 or 4) int8 at p, sign-extended to int16 lanes. */
+static __m128i stc_ref_widen8(const int8_t *p, unsigned width)
 {
     __m128i x;
-    if (w == 8) {
+    if (width == 8) {
         x = _mm_loadl_epi64((const __m128i *)(const void *)p);
     } else {
         int32_t four;
@@ -78,8 +80,11 @@ void stc_ref_gemm(unsigned m, unsigned n, unsigned k, const int8_t *a, const int
         for (unsigned col = 0; col < n; col++)
             acc[col] = bias ? (uint32_t)bias[(size_t)r * n + col] : 0u;
 #if defined(__SSE2__)
-        for (; c0 + 4 <= n; c0 += n - c0 >= 8 ? 8 : 4)
-            stc_ref_cols_sse2(n, k, arow, w, c0, n - c0 >= 8 ? 8 : 4, acc);
+        while (c0 + 4 <= n) {
+            unsigned width = n - c0 >= 8 ? 8 : 4;
+            stc_ref_cols_sse2(n, k, arow, w, c0, width, acc);
+            c0 += width;
+        }
 #endif
         for (unsigned i = 0; i < k && c0 < n; i++) {
             const int8_t *wrow = w + (size_t)i * n;

@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 
 #include "stc_ref.h"
+#include "stc_rng.h"
 
 Test(ref, hand_computed_2x3x2)
 {
@@ -87,15 +88,12 @@ Test(ref, every_column_split_against_a_64_bit_triple_loop)
     enum { M = 3, K = 300, NMAX = 29 };
     static int8_t a[M * K], w[K * NMAX];
     static int32_t bias[M * NMAX], c[M * NMAX];
-    uint32_t x = 12345u;
-    for (unsigned i = 0; i < M * K; i++) {
-        x = x * 1103515245u + 12345u;
-        a[i] = (int8_t)(i % 7 == 0 ? -128 : (int)(x >> 24) - 128);
-    }
-    for (unsigned i = 0; i < K * NMAX; i++) {
-        x = x * 1103515245u + 12345u;
-        w[i] = (int8_t)(i % 5 == 0 ? -128 : (int)(x >> 24) - 128);
-    }
+    stc_rng rng;
+    stc_rng_seed(&rng, 12345);
+    for (unsigned i = 0; i < M * K; i++)
+        a[i] = (int8_t)(i % 7 == 0 ? -128 : (int)stc_rng_below(&rng, 256) - 128);
+    for (unsigned i = 0; i < K * NMAX; i++)
+        w[i] = (int8_t)(i % 5 == 0 ? -128 : (int)stc_rng_below(&rng, 256) - 128);
     for (unsigned i = 0; i < M * NMAX; i++)
         bias[i] = i % 2 ? INT32_MAX - 5000 : INT32_MIN + 7;
     const unsigned widths[] = {1, 3, 4, 5, 8, 12, 13, 16, 29};
