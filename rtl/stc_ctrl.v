@@ -143,11 +143,12 @@ module stc_ctrl #(
 
   always @* begin : p_cmd_decode
     integer i;
-    nskip = 32'd0;
+    // bits 0 .. nblk: all ones shifted past nblk, inverted
+    cmd_le   = ~(({KB_MAX{1'b1}} << cmd_nblk_i) << 1);
+    cmd_skip = cmd_skip_i & cmd_le;
+    nskip    = 32'd0;
     for (i = 0; i < KB_MAX; i = i + 1) begin
-      cmd_le[i]   = (i[KBW-1:0] <= cmd_nblk_i);
-      cmd_skip[i] = cmd_skip_i[i] && cmd_le[i];
-      nskip       = nskip + {31'd0, cmd_skip[i]};
+      nskip = nskip + {31'd0, cmd_skip[i]};
     end
     c_nblk = {{(32-KBW){1'b0}}, cmd_nblk_i} + 32'd1;
     c_m    = {{(32-MW){1'b0}}, cmd_m_i} + 32'd1;
@@ -162,8 +163,16 @@ module stc_ctrl #(
   reg              nb_found;
   reg [KBW-1:0]    nb_blk;
 
+  // The candidates are the blocks i with from <= i <= nblk not skipped;
+  // next_blk is the lowest (nb_hot, its one-hot), encoded bit by bit: bit
+  // k of its index is set when nb_hot has a bit at an index with bit k set.
+  reg [KB_MAX-1:0] nb_cand;
+  reg [KB_MAX-1:0] nb_hot;
+  reg [KB_MAX-1:0] nb_kmask;      // the indices with bit k set
+
   always @* begin : p_next_blk
     integer i;
+    integer k;
     if (state_q == ST_IDLE) begin
       nb_nblk = cmd_nblk_i;
       nb_skip = cmd_skip;
@@ -171,13 +180,14 @@ module stc_ctrl #(
       nb_nblk = nblk_q;
       nb_skip = skip_q;
     end
-    nb_found = 1'b0;
-    nb_blk   = {KBW{1'b0}};
-    for (i = KB_MAX - 1; i >= 0; i = i - 1) begin
-      if (!nb_skip[i] && (i[KBW-1:0] <= nb_nblk) && ({1'b0, i[KBW-1:0]} >= nb_from)) begin
-        nb_found = 1'b1;
-        nb_blk   = i[KBW-1:0];
+    nb_cand  = ~nb_skip & ~(({KB_MAX{1'b1}} << nb_nblk) << 1) & ({KB_MAX{1'b1}} << nb_from);
+    nb_hot   = nb_cand & (~nb_cand + {{(KB_MAX-1){1'b0}}, 1'b1});
+    nb_found = |nb_cand;
+    for (k = 0; k < KBW; k = k + 1) begin
+      for (i = 0; i < KB_MAX; i = i + 1) begin
+        nb_kmask[i] = (i / (1 << k)) % 2 == 1;
       end
+      nb_blk[k] = |(nb_hot & nb_kmask);
     end
   end
 

@@ -11,9 +11,12 @@
 // registers d[r][0..r-1], skew_out[r] = d[r][r-1].
 // Latency: row r is delayed by r cycles.
 //
-// The N(N-1)/2 delay registers are stored flat: stage j of row r is
-// element base(r) + j with base(r) = r(r-1)/2; data at [32k +: 32] of
-// dact_q, valid at bit k of dv_q.
+// Each row's delay line is an array of its r stages (g_line[r].act_q and
+// v_q), a 32-bit lane and a valid bit each, shifted one stage per cycle.
+// (The N(N-1)/2 stages used to be one flat vector updated by bit-selects
+// in a combinational block that also read the input lanes: Verilator
+// rebuilt it in its input and its clocked pass, a third of the model's
+// input-logic time at N = 16; docs/performance.md.)
 `default_nettype none
 
 module stc_skew_buffer #(
@@ -24,8 +27,8 @@ module stc_skew_buffer #(
   input  wire            mode_i,     // 0 dense, 1 2:4
   input  wire            inj_i,      // activation transfer this cycle
   input  wire [16*N-1:0] a_data_i,   // element j at [8j +: 8]
-  output reg  [32*N-1:0] act_o,      // skew_out_act, row r at [32r +: 32]
-  output reg  [N-1:0]    v_o         // skew_out_v, bit r
+  output wire [32*N-1:0] act_o,      // skew_out_act, row r at [32r +: 32]
+  output wire [N-1:0]    v_o         // skew_out_v, bit r
 );
 
   // ---- parameter check (elaboration) -------------------------------------
@@ -39,13 +42,6 @@ module stc_skew_buffer #(
 `endif
     end
   endgenerate
-
-  localparam integer NS = (N * (N - 1)) / 2;   // number of delay stages
-
-  reg [32*NS-1:0] dact_q;
-  reg [NS-1:0]    dv_q;
-  reg [32*NS-1:0] dact_d;
-  reg [NS-1:0]    dv_d;
 
   reg [32*N-1:0]  lane_act;   // injected lane of row r at [32r +: 32]
   reg [N-1:0]     lane_v;
@@ -70,39 +66,39 @@ module stc_skew_buffer #(
     end
   end
 
-  // delay lines: shift by one stage per cycle
-  always @* begin : p_delay
-    integer r;
-    integer j;
-    integer base;
-    dact_d = dact_q;
-    dv_d   = dv_q;
-    act_o  = {32*N{1'b0}};
-    v_o    = {N{1'b0}};
-    act_o[31:0] = lane_act[31:0];
-    v_o[0]      = lane_v[0];
-    for (r = 1; r < N; r = r + 1) begin
-      base = (r * (r - 1)) / 2;
-      dact_d[32*base +: 32] = lane_act[32*r +: 32];
-      dv_d[base]            = lane_v[r];
-      for (j = 1; j < r; j = j + 1) begin
-        dact_d[32*(base+j) +: 32] = dact_q[32*(base+j-1) +: 32];
-        dv_d[base+j]              = dv_q[base+j-1];
-      end
-      act_o[32*r +: 32] = dact_q[32*(base+r-1) +: 32];
-      v_o[r]            = dv_q[base+r-1];
-    end
-  end
+  // Row 0 is not delayed.
+  assign act_o[31:0] = lane_act[31:0];
+  assign v_o[0]      = lane_v[0];
 
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      dact_q <= {32*NS{1'b0}};
-      dv_q   <= {NS{1'b0}};
-    end else begin
-      dact_q <= dact_d;
-      dv_q   <= dv_d;
+  // Row r > 0: a delay line of r stages, stage 0 takes the injected lane,
+  // stage j the stage j-1, the row's output is its last stage.
+  genvar gr;
+  generate
+    for (gr = 1; gr < N; gr = gr + 1) begin : g_line
+      reg [31:0] act_q [0:gr-1];
+      reg        v_q   [0:gr-1];
+
+      always @(posedge clk_i) begin : p_line_q
+        integer j;
+        if (!rst_ni) begin
+          for (j = 0; j < gr; j = j + 1) begin
+            act_q[j] <= 32'd0;
+            v_q[j]   <= 1'b0;
+          end
+        end else begin
+          act_q[0] <= lane_act[32*gr +: 32];
+          v_q[0]   <= lane_v[gr];
+          for (j = 1; j < gr; j = j + 1) begin
+            act_q[j] <= act_q[j-1];
+            v_q[j]   <= v_q[j-1];
+          end
+        end
+      end
+
+      assign act_o[32*gr +: 32] = act_q[gr-1];
+      assign v_o[gr]            = v_q[gr-1];
     end
-  end
+  endgenerate
 
 endmodule
 
