@@ -185,7 +185,13 @@ mutate-ci-n16:
 # x6: seed chosen so that block 47 is skipped and PE(2,1) gets weight 64),
 # an odd M above 800 (parity of per-row valid-bit flips), and all 1024
 # rows with bias (the bias write's valid bits at rows the regression's
-# biased commands never reach; x7, added for an N=16 survivor).
+# biased commands never reach; x7, added for an N=16 survivor); added
+# with the word-wide next_blk() search: a biased command with M = 225 (the
+# last bias write is row 224: a valid bit the bias port must set on its own
+# row's write), a 90% block-sparse command whose first 16 blocks are
+# skipped (x9, seed 5: the search's 16th candidate is the one it finds),
+# and a 75% one with block 26 skipped and block 35 kept (x10, seed 1: the
+# search reads skip bit 35 while bit 26 is set).
 # Fields: name, class, M, K-blocks (K = blocks x KD of the class's mode at
 # N = MUT_N), seed, extra options.
 MUT_XDIR  := $(BUILD)/mut-vecs-n$(MUT_N)
@@ -195,7 +201,10 @@ MUT_XSPEC := x1-dense-m1024-b2:dense:1024:2:11: \
              x4-block-m8-b64:block:8:64:14:--sparsity=50 \
              x5-dense-m1001-b2:dense:1001:2:15: \
              x6-block-m4-b64:block:4:64:18:--sparsity=50 \
-             x7-dense-m1024-b1-bias:dense:1024:1:19:--bias
+             x7-dense-m1024-b1-bias:dense:1024:1:19:--bias \
+             x8-dense-m225-b1-bias:dense:225:1:21:--bias \
+             x9-block90-m4-b64:block:4:64:5:--sparsity=90 \
+             x10-block75-m4-b64:block:4:64:1:--sparsity=75
 MUT_XVECS := $(foreach s,$(MUT_XSPEC),$(MUT_XDIR)/$(word 1,$(subst :, ,$(s))).vec)
 
 define MUT_XVEC_RULE
