@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # bench_edit.sh - edit to verdict: the wall time from a one-line RTL change
 # to the closing line of `make sim`, with today's build recipe against the
-# one before (model cold code at -O2, no ccache, the variants built
+# one before (model cold code at -O2, no ccache, the array's clocked logic
+# in one C++ function (VL_SPLIT=), the variants built
 # and the array sizes' suites run one after the other), in the same run on the same
 # machine, both with make sim's default JOBS (the number of cores).
 #
@@ -50,7 +51,7 @@ for c in "${configs[@]}"; do
     mkdir -p "$src" "$dir/$c/ccache"
     (cd "$root" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$src"
     case $c in
-        before) vars=(VL_OPT=-O2 VL_OPT_SLOW=-O2 VL_CCACHE= SIM_MAKE_J= SIM_OVERLAP=0) ;;
+        before) vars=(VL_OPT=-O2 VL_OPT_SLOW=-O2 VL_CCACHE= VL_SPLIT= SIM_MAKE_J= SIM_OVERLAP=0) ;;
         now) vars=() ;;
     esac
     export CCACHE_DIR=$dir/$c/ccache
@@ -69,8 +70,8 @@ tmp=$(mktemp "$out.tmp.XXXXXX")
 {
     echo "| build recipe | cold make sim (s) | warm, nothing changed (s) | one-line RTL edit to verdict (s) |"
     echo "|---|---:|---:|---:|"
-    echo "| before: cold code -O2, no ccache, variants and suites one after the other | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
-    echo "| now: cold code -O0, ccache, variants built and suites run side by side | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
+    echo "| before: cold code -O2, no ccache, the clocked logic in one C++ function, variants and suites one after the other | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
+    echo "| now: cold code -O0, ccache, functions of at most 3,000 statements, variants built and suites run side by side under one job server | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
     awk -v b="${edit[before]}" -v n="${edit[now]}" 'BEGIN {
         printf "\nEdit to verdict now takes %.2f of the time it took (%.1f s against %.1f s).\n", n / b, n, b }'
 } >"$tmp"
