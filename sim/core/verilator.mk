@@ -55,7 +55,7 @@ VL_UNROLL    = --unroll-count 256 --unroll-stmts 100000
 # seconds of compiling the N=16 model and was the last to finish. Split into
 # functions of at most 3,000 statements, the whole model compiles in 23 CPU
 # seconds (14.8 s on 2 cores, against 42 s), which is most of an RTL edit's
-# wait for make sim's verdict. It runs faster too: 47,421 instructions per
+# wait for make sim's verdict. It runs faster too: 47,431 instructions per
 # simulated cycle against 48,859 on make bench's vector (1,000 statements:
 # 47,723; docs/performance.md).
 VL_SPLIT     = --output-split-cfuncs 3000
