@@ -11,7 +11,7 @@
 # printed lines, the CSVs and every other file (logs and JUnit modulo CPU
 # times); at N=4 also on a broken RTL (SIM_VARIANT=-bug): verdict 1 from
 # the merge although the shard jobs failed. Then the mutation campaign
-# (scripts/slurm_sim.sh mutate: MUT_TEST_COUNT=8 mutants at N=4, 2
+# (scripts/slurm_sim.sh mutate: MUT_TEST_COUNT=12 mutants at N=4, 2
 # shards) against a serial make mutate, also with a survivor left
 # unexplained (verdict 1). Everything it started is stopped, and the
 # temporary directory removed, whatever happens.
@@ -193,7 +193,7 @@ check sim rtl 0 N="$n"
 # The mutation campaign, small: MUT_TEST_COUNT mutants at N=4, 2 shards;
 # then with an empty list of explained survivors, so that a survivor
 # fails its shard job (exit 1) and the merge reports it anyway.
-mut=(MUT_COUNT="${MUT_TEST_COUNT:-8}" MUT_DOC=)
+mut=(MUT_COUNT="${MUT_TEST_COUNT:-12}" MUT_DOC=)   # as make parallel-test: a sample with a survivor
 check mutate mutate 0 "${mut[@]}"
 : >"$root/no-equivalents.txt"
 check mutate mutate-survivor 1 "${mut[@]}" MUT_EQUIV="$root/no-equivalents.txt"

@@ -263,7 +263,7 @@ parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4
 # `make slurm-test`: a one-node Slurm on this machine (munge, slurmctld,
 # slurmd in a temporary directory), scripts/slurm_sim.sh's build job,
 # shard array and dependent merge job at N=$(SLURM_TEST_N), checked
-# against a serial make sim; then scripts/slurm_sim.sh mutate (8 mutants)
+# against a serial make sim; then scripts/slurm_sim.sh mutate (12 mutants)
 # against a serial make mutate; everything torn down after
 # (scripts/slurm_test.sh).
 SLURM_TEST_N ?= 4
