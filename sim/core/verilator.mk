@@ -26,9 +26,9 @@ VERILATOR_ROOT_INC ?= /usr/share/verilator/include
 VL_STD      := -std=c++17
 # The model's hot code at -O2. -O3 runs 8% fewer instructions per simulated
 # cycle at N=16 (bare model 57.9k -> 53.2k on make bench's vector; nothing at
-# N=4) but made a one-line RTL edit's make sim about 14 s slower (63 s against
-# 47-50 s; docs/performance.md): VL_OPT=-O3 for long N=16 runs. -fno-split,
-# -fno-gate and -fno-dfg made the model slower.
+# N=4) but made a one-line RTL edit's make sim about 14 s slower when measured
+# (63 s against 47-50 s, before VL_SPLIT; docs/performance.md): VL_OPT=-O3 for
+# long N=16 runs. -fno-split, -fno-gate and -fno-dfg made the model slower.
 VL_OPT      ?= -O2
 # The model's cold code (constructor, initial and settle blocks: Verilator's
 # *__Slow.cpp files, run once per process) is half of its C++ compile time
@@ -69,7 +69,7 @@ VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT_SLOW)" OPT_GLOBAL="$(VL_O
 # server when there is one (make sim builds its variants side by side under
 # one -j), and -j $(JOBS) of its own when there is not. VL_MODEL's recipe
 # says $$(MAKE): make passes its job server only to a recipe line whose
-# text names $(MAKE), and $(eval) would have expanded a single $ to plain
+# text names $(MAKE), and $(call) would have expanded a single $ to plain
 # "make" (the sub-make then warned "jobserver unavailable" and compiled
 # every model at -j1).
 VL_MAKE_J    = $(if $(filter -j%,$(MAKEFLAGS)),,-j $(JOBS))
