@@ -72,6 +72,11 @@ VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT_SLOW)" OPT_GLOBAL="$(VL_O
 # text names $(MAKE), and $(call) would have expanded a single $ to plain
 # "make" (the sub-make then warned "jobserver unavailable" and compiled
 # every model at -j1).
+# A recipe line that names $(MAKE) runs even under make -n, -q or -t;
+# there the model's directory was never made (the lines before it did not
+# run), so under those flags the line does nothing (VL_NO_EXEC; the -
+# before MAKEFLAGS makes its first word "-" when it has no one-letter flags).
+VL_NO_EXEC   = $(strip $(foreach f,n q t,$(findstring $(f),$(firstword -$(MAKEFLAGS)))))
 VL_MAKE_J    = $(if $(filter -j%,$(MAKEFLAGS)),,-j $(JOBS))
 
 # The per-PE probes of the stock tile's runner builds come from the PE
@@ -154,8 +159,8 @@ $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,
 	$(VERILATOR) $(if $(filter 1,$(call vl_sc,$(5))),,--cc) $$(VL_FLAGS) -GN=$(2) $(5) --Mdir $(1) $(3) \
 	  >$(1).log 2>&1 || { tail -n 40 $(1).log; echo "verilator failed: log $(1).log" >&2; exit 2; }
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
-	$$(MAKE) --no-print-directory -s -C $(1) -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
-	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; }
+	$$(if $$(VL_NO_EXEC),:,$$(MAKE) --no-print-directory -s -C $(1) -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
+	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; })
 
 ifeq ($(call vl_sc,$(5)),0)
 $(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator.mk $(1)/Vstc_tile__ALL.a
