@@ -162,6 +162,7 @@ stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *c
     if (!h->res || !h->res_at || !h->err_seen)
         return STC_ENOMEM;
     h->check_cmd = -1;
+    h->err_cleared = STC_ERR_CLEARED_RESET; /* every run starts with a reset */
     chan_rewind(h, 0);
     return STC_OK;
 }
@@ -188,6 +189,8 @@ void stc_host_restart(stc_host *h)
     h->res_waiting = false;
     memset(h->waiting, 0, sizeof h->waiting);
     h->err_expect = false;
+    h->err_risen = false;
+    h->err_cleared = STC_ERR_CLEARED_RESET;
     h->check_cmd = -1;
     memset(&h->prev_in, 0, sizeof h->prev_in);
     /* The interrupted command runs again: its verdict starts over. */
@@ -398,16 +401,81 @@ static void check_ports(stc_host *h, const stc_outputs *out)
     if (out->cmd_ready == out->busy)
         violation(h, "protocol: cmd_ready_o", "cmd_ready_o is %d while busy_o is %d",
                   out->cmd_ready, out->busy);
+    if (!out->res_valid)
+        for (unsigned col = 0; col < n; col++)
+            if (out->res_data[col] != 0) {
+                violation(h, "protocol: res_data_o when not valid",
+                          "res_data_o column %u is %" PRId32
+                          " while res_valid_o is 0 (docs/architecture.md section 4: 0 "
+                          "outside DRAIN)",
+                          col, out->res_data[col]);
+                break;
+            }
+}
+
+/* err_o before its cause: after a reset, after a command transfer, or
+ * with no illegal nibble loaded at all. */
+static void check_err_low(stc_host *h, int cleared)
+{
+    if (cleared == STC_ERR_CLEARED_RESET)
+        violation(h, "err_o: reset",
+                  "err_o is 1 in the first cycle after a reset (docs/architecture.md section 4: "
+                  "a reset clears err)");
+    else if (cleared == STC_ERR_CLEARED_CMD)
+        violation(h, "err_o: cleared by command",
+                  "err_o is still 1 in the cycle after command %u's transfer (section 3: the "
+                  "next command transfer clears it)",
+                  h->issued - 1);
+    else
+        violation(h, "err_o: without fault", "err_o is 1 but no illegal nibble was loaded since %s",
+                  h->issued > 0 ? "the last command transfer" : "the reset");
+}
+
+/* err_o against the illegal nibbles the host loaded (section 3; the rule
+ * table of docs/architecture.md): it rises in the cycle after the faulty
+ * beat's transfer (up to err_latency cycles later at txn, and no later than
+ * the command's last result row) and stays 1 until the next command
+ * transfer; it is 0 in the cycle after a command transfer or a reset and
+ * never 1 without an illegal nibble. */
+static void check_err(stc_host *h, const stc_inputs *in, const stc_outputs *out)
+{
+    int cleared = h->err_cleared;
+    h->err_cleared = STC_ERR_CLEARED_NONE;
     if (out->err && h->issued > 0)
         h->err_seen[h->issued - 1] = true;
-    if (h->cfg.err_verdict)
+    if (!h->err_expect) {
+        if (out->err)
+            check_err_low(h, cleared);
         return;
-    if (out->err && !h->err_expect)
-        violation(h, "err_o",
-                  "err_o is 1 but no illegal nibble was loaded since the last command transfer");
-    if (!out->err && h->err_expect)
-        violation(h, "err_o", "err_o is 0 after command %u loaded the illegal nibble 0x%x",
-                  h->err_cmd, h->cmds[h->err_cmd].fault.code);
+    }
+    const stc_host_cmd *c = &h->cmds[h->err_cmd];
+    if (out->err) {
+        h->err_risen = true;
+        return;
+    }
+    if (h->err_risen) {
+        violation(h, "err_o: sticky",
+                  "err_o fell to 0 before the next command transfer; command %u loaded the "
+                  "illegal nibble 0x%x (section 3: sticky until the next command transfer)",
+                  h->err_cmd, c->fault.code);
+        return;
+    }
+    bool last_row =
+        h->res_cmd == h->err_cmd && out->res_valid && in->res_ready && h->res_row + 1 == c->v->m;
+    if (h->cfg.err_latency == 0 && h->cycle >= h->err_due)
+        violation(h, "err_o: raised", "err_o is 0 after command %u loaded the illegal nibble 0x%x",
+                  h->err_cmd, c->fault.code);
+    else if (h->cycle >= h->err_due)
+        violation(h, "err_o: raised",
+                  "err_o is still 0 %" PRIu64
+                  " cycles after the cycle that follows the transfer of command %u's illegal "
+                  "nibble 0x%x (the bound is --err-latency %" PRIu64 ")",
+                  h->cfg.err_latency + 1, h->err_cmd, c->fault.code, h->cfg.err_latency);
+    else if (last_row)
+        violation(h, "err_o: raised",
+                  "err_o is still 0 at the last result row of command %u, which loaded the "
+                  "illegal nibble 0x%x (it must be 1 by then at any --err-latency)",
+                  h->err_cmd, c->fault.code);
 }
 
 /* The host's own side: a raised valid stays with the same payload. */
@@ -490,11 +558,22 @@ bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc
     unsigned before = h->violations;
     h->now = cycle;
     check_ports(h, out);
+    check_err(h, in, out);
     check_own_valids(h, in);
     if (h->check_cmd >= 0 && pr)
         check_counters(h, (unsigned)h->check_cmd, pr->cnt);
     h->check_cmd = -1;
     return h->violations == before;
+}
+
+void stc_host_comb_path(stc_host *h, uint64_t cycle, const char *signal)
+{
+    h->now = cycle;
+    violation(h, "protocol: output follows an input",
+              "%s changed when this cycle's inputs were applied, before the clock edge: it "
+              "depends combinationally on an input (docs/architecture.md section 3: every output "
+              "is a function of registered state; ready never depends on valid)",
+              signal);
 }
 
 /* ---- transfers ----------------------------------------------------------------- */
@@ -580,13 +659,16 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
         chan_step(h, STC_CH_CMD);
         h->issued++;
         h->err_expect = false;
+        h->err_risen = false;
+        h->err_cleared = STC_ERR_CLEARED_CMD;
     }
     if (in->bias_valid && out->bias_ready)
         chan_step(h, STC_CH_BIAS);
     if (in->w_valid && out->w_ready) {
-        if (beat_is_fault(h, h->ch[STC_CH_W].cmd, h->ch[STC_CH_W].beat)) {
+        if (beat_is_fault(h, h->ch[STC_CH_W].cmd, h->ch[STC_CH_W].beat) && !h->err_expect) {
             h->err_expect = true;
             h->err_cmd = h->ch[STC_CH_W].cmd;
+            h->err_due = h->cycle + 1 + h->cfg.err_latency;
         }
         count_w_beat(h);
         chan_step(h, STC_CH_W);

@@ -11,9 +11,12 @@
  *   - the valid/ready rules of section 3 on both sides (a valid is held
  *     until its transfer with a stable payload; no result without an
  *     outstanding command; cmd_ready == !busy);
- *   - err_o: 0 from the cycle after a command transfer until the transfer
- *     of a weight beat that carries an illegal nibble, 1 from the cycle
- *     after it until the next command (sticky within one command);
+ *   - res_data_o is 0 while res_valid_o is 0 (section 4);
+ *   - err_o: 0 from the cycle after a command transfer (and after a
+ *     reset) until the transfer of a weight beat that carries an illegal
+ *     nibble; 1 from the cycle after it (within err_latency cycles more,
+ *     and no later than the command's last result row) until the next
+ *     command transfer (sticky within one command);
  *   - each command's result rows against its expected C (the functional
  *     reference), and its counters against the closed form of sections 6
  *     and 7 (cycles - stall_cycles, MACs, bytes).
@@ -63,17 +66,18 @@ typedef struct stc_host_cfg {
     unsigned stall_pct; /* percent: a source delays raising valid, the sink drops ready */
     uint64_t seed;      /* stall, gap and junk patterns */
     stc_policy policy;
-    bool meta_fault;  /* every 2:4 command with a loaded block and no fault of its
-                         own gets one: code 0x0, first loaded block, group 0,
-                         column 0 */
-    uint64_t hold;    /* > 0: the weight channel of the first command stays idle
-                         for this many cycles after reset, so that one command
-                         runs long enough to carry its counters past 2^24 */
-    bool err_verdict; /* txn level: err_o is not checked cycle by cycle (an RTL of
-                         other timing may raise it later); the caller compares
-                         each command's verdict (stc_host.err_seen) */
-    stc_uarch uarch;  /* the design's micro-architecture: which closed form of the
-                         cycle count applies (sections 6 and 11) */
+    bool meta_fault;      /* every 2:4 command with a loaded block and no fault of its
+                             own gets one: code 0x0, first loaded block, group 0,
+                             column 0 */
+    uint64_t hold;        /* > 0: the weight channel of the first command stays idle
+                             for this many cycles after reset, so that one command
+                             runs long enough to carry its counters past 2^24 */
+    uint64_t err_latency; /* cycles err_o may rise after the one that follows the
+                             faulty beat's transfer: 0 at the cycle level; at
+                             txn, an RTL of other timing may flag it later
+                             (docs/architecture.md section 3, the rule table) */
+    stc_uarch uarch;      /* the design's micro-architecture: which closed form of the
+                             cycle count applies (sections 6 and 11) */
     /* S of the traffic trackers (0: STC_SECTOR_DEFAULT) */
     unsigned sector_bytes;
 } stc_host_cfg;
@@ -86,6 +90,13 @@ typedef struct stc_chan {
 } stc_chan;
 
 enum { STC_CH_CMD, STC_CH_BIAS, STC_CH_W, STC_CH_A, STC_CH_COUNT };
+
+/* What cleared err_o last (it must read 0 in the cycle after). */
+enum { STC_ERR_CLEARED_NONE, STC_ERR_CLEARED_RESET, STC_ERR_CLEARED_CMD };
+
+/* Default of --err-latency at the txn level: cycles err_o may rise later
+ * than the cycle after the faulty beat's transfer. */
+#define STC_ERR_LATENCY_TXN 16
 
 /* The streams of the memory image whose sectors the host counts. */
 enum { STC_SEC_W, STC_SEC_META, STC_SEC_A, STC_SEC_COUNT };
@@ -130,8 +141,12 @@ typedef struct stc_host {
     int32_t res_prev[STC_N_MAX];
     stc_inputs prev_in;         /* last cycle's inputs, for the payload-stable rule */
     bool waiting[STC_CH_COUNT]; /* valid without ready last cycle: must hold */
-    bool err_expect;            /* err_o expected during this cycle */
+    bool err_expect;            /* an illegal nibble was loaded since the last command
+                                   transfer: err_o must rise and stay 1 */
+    bool err_risen;             /* err_o has been 1 since that nibble */
+    uint64_t err_due;           /* host cycle from which err_o must be 1 */
     unsigned err_cmd;           /* command whose fault set it */
+    int err_cleared;            /* what the last cycle did to err_o: STC_ERR_CLEARED_* */
     int check_cmd;              /* command whose counters are final this cycle, or -1 */
     int32_t *res;               /* rows of the command being drained (m x n) */
     uint64_t *res_at;           /* the cycle each of those rows transferred */
@@ -160,6 +175,12 @@ void stc_host_drive(stc_host *h, stc_inputs *in);
  * is counted and the first one kept in h->first. Returns false if one broke now. */
 bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc_outputs *out,
                     const stc_probes *pr);
+
+/* The output `signal` changed when cycle `cycle`'s inputs were applied,
+ * before the clock edge (stc_rtl_settled_outputs): an input-to-output path,
+ * which section 3 forbids (every output a function of registered state;
+ * ready never depends on valid). Counted like any broken rule. */
+void stc_host_comb_path(stc_host *h, uint64_t cycle, const char *signal);
 
 /* Records the transfers of the current cycle, given the tile's outputs. */
 void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out);

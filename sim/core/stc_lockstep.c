@@ -14,7 +14,7 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     stc_step *ls;
     stc_params p;
     stc_inputs in;
-    stc_outputs ao;
+    stc_outputs ao, settled;
     stc_probes ap;
     memset(res, 0, sizeof *res);
     memset(&ao, 0, sizeof ao);
@@ -39,6 +39,8 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
             stc_step_rtl_assert(ls);
             break;
         }
+        if (stc_rtl_settled_outputs(rtl, &settled) && stc_step_settled(ls, &ao, &settled))
+            break;
     }
     if (o->bare)
         stc_rtl_probe(rtl, &ap);

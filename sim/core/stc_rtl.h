@@ -51,6 +51,15 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr);
  * gets both. */
 void stc_rtl_tick(stc_rtl *r);
 
+/* The output ports as they read after the last stc_rtl_tick applied its
+ * inputs with the clock still low, before the rising edge. A tile whose
+ * outputs are functions of registered state only (docs/architecture.md
+ * section 3) shows the same values as before that tick's inputs; the
+ * lockstep flags any difference (an input-to-output path: a ready that
+ * follows its valid). False when the build has no such evaluation (the
+ * stock tile's one-eval builds, STC_RTL_EDGE_ONLY) or reset was asserted. */
+bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out);
+
 /* How many of the RTL's own assertions have failed so far (the protocol
  * assertions of rtl/stc_tile.v under STC_ASSERT, checked by Verilator's
  * --assert; each failure prints its file and line). */

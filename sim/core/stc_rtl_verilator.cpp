@@ -35,6 +35,8 @@ struct stc_rtl {
     stc_pe_arrays pe; // into the model's per-PE arrays, found once
 #endif
     uint64_t time;
+    stc_outputs settled; // outputs with the last tick's inputs, clock low
+    bool settled_ok;     // settled holds them (not edge-only, not in reset)
 };
 
 namespace
@@ -198,6 +200,8 @@ stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
     }
 #endif
     r->time = 0;
+    r->settled_ok = false;
+    std::memset(&r->settled, 0, sizeof r->settled);
     r->top->clk_i = 0;
     r->top->rst_ni = 0;
     r->top->eval();
@@ -325,6 +329,13 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     stc_ports_update_probes(&kShape, &v, pr);
 }
 
+bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out)
+{
+    if (r->settled_ok)
+        *out = r->settled;
+    return r->settled_ok;
+}
+
 unsigned stc_rtl_assert_failures(const stc_rtl *r)
 {
     return (unsigned)r->ctx.errorCount();
@@ -335,8 +346,15 @@ void stc_rtl_tick(stc_rtl *r)
     // Settle this cycle's inputs with the clock low, then the rising edge.
     // The clock returns low without an eval: the next tick's first eval
     // sees the falling edge. An edge-only design skips that first eval.
+    r->settled_ok = false;
     if (!STC_RTL_EDGE_ONLY || !clock_seen_low(r->top->rootp, 0)) {
         r->top->eval();
+        // The outputs with this cycle's inputs and last cycle's state: the
+        // lockstep holds them against the ones it read before (Moore).
+        if (r->top->rst_ni) {
+            stc_rtl_outputs(r, &r->settled);
+            r->settled_ok = true;
+        }
 #if VM_TRACE
         if (r->fst)
             r->fst->dump(2 * r->time);

@@ -46,6 +46,10 @@ const stc_opt stc_run_cli_compare[] = {
     {STC_RUN_OPT_LATENCY_BOUND, "latency-bound", 0, "K",
      "txn: fail a command that completes more than K cycles after\n"
      "the model's (default: any latency)"},
+    {STC_RUN_OPT_ERR_LATENCY, "err-latency", 0, "K",
+     "txn: err_o may rise up to K cycles after the cycle that\n"
+     "follows the faulty weight beat's transfer, and must by the\n"
+     "command's last result row (default 16; cycle and ports: 0)"},
     {STC_RUN_OPT_UARCH, "uarch", 0, "U",
      "the golden model's micro-architecture: base or dbuf\n"
      "(docs/architecture.md section 11; default: the one the RTL\n"
@@ -60,6 +64,8 @@ void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
         fprintf(f, " --compare %s", stc_level_name(ro->level));
     if (ro->latency_bound)
         fprintf(f, " --latency-bound %" PRIu64, ro->latency_bound);
+    if (ro->err_latency_set)
+        fprintf(f, " --err-latency %" PRIu64, ro->err_latency);
     if (ro->uarch_set)
         fprintf(f, " --uarch %s", stc_uarch_name(ro->uarch));
     if (ro->policy != STC_POLICY_B2B)
@@ -109,6 +115,9 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
         return 0;
     case STC_RUN_OPT_LATENCY_BOUND:
         return stc_cli_number(cmd, "latency-bound", val, 1, UINT64_MAX, &ro->latency_bound);
+    case STC_RUN_OPT_ERR_LATENCY:
+        ro->err_latency_set = true;
+        return stc_cli_number(cmd, "err-latency", val, 0, 1000000, &ro->err_latency);
     case STC_RUN_OPT_UARCH:
         if (stc_uarch_parse(val, &ro->uarch) != STC_OK)
             return stc_cli_error(cmd, "--uarch: '%s' is not base or dbuf", val);

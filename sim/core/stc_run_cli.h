@@ -24,6 +24,7 @@ enum {
     STC_RUN_OPT_COMPARE,
     STC_RUN_OPT_LATENCY_BOUND,
     STC_RUN_OPT_UARCH,
+    STC_RUN_OPT_ERR_LATENCY,
 };
 
 /* --seed, --stall: every runner. */
@@ -32,7 +33,7 @@ extern const stc_opt stc_run_cli_stalls[];
 extern const stc_opt stc_run_cli_streams[];
 /* --max-errors, --quiet: the batch runners (stc_sim, stc_sim_sc). */
 extern const stc_opt stc_run_cli_batch[];
-/* --compare, --latency-bound, --uarch: how strictly, against which
+/* --compare, --latency-bound, --err-latency, --uarch: how strictly, against which
  * model (stc_compare.h, stc_level; stc_tile.h, stc_uarch). */
 extern const stc_opt stc_run_cli_compare[];
 

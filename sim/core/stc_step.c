@@ -303,7 +303,8 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
                         .policy = o->policy,
                         .meta_fault = o->meta_fault,
                         .hold = o->hold,
-                        .err_verdict = txn,
+                        .err_latency =
+                            txn ? (o->err_latency_set ? o->err_latency : STC_ERR_LATENCY_TXN) : 0,
                         .uarch = p->uarch,
                         .sector_bytes = o->sector_bytes};
     stc_status st = stc_host_init(&ls->host, s, &cfg);
@@ -392,6 +393,18 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         }
     }
     return false;
+}
+
+bool stc_step_settled(stc_step *ls, const stc_outputs *before, const stc_outputs *settled)
+{
+    char name[64];
+    stc_diff d = {NULL, -1, -1, 0, 0};
+    if (ls->o.bare || ls->in_reset ||
+        stc_compare_cycle(ls->host.s->cmd[0].n, before, NULL, settled, NULL, &d, 1) == 0)
+        return false;
+    stc_diff_name(&d, name, sizeof name);
+    stc_host_comb_path(&ls->host, ls->cycle - 1, name);
+    return host_failed(ls) && too_many(ls);
 }
 
 const stc_host *stc_step_host(const stc_step *ls)

@@ -34,6 +34,8 @@ typedef struct stc_run_opts {
     stc_level level;        /* how strictly the RTL is compared (stc_compare.h) */
     uint64_t latency_bound; /* txn: > 0: a command may complete at most this many
                                cycles after the model's (0: any latency) */
+    bool err_latency_set;   /* txn: err_o may rise err_latency cycles late (else */
+    uint64_t err_latency;   /* STC_ERR_LATENCY_TXN; cycle and ports: 0) */
     bool uarch_set;         /* the model runs `uarch` instead of the RTL's own
                                micro-architecture (stc_params.uarch of the RTL) */
     stc_uarch uarch;
@@ -132,6 +134,13 @@ void stc_step_edge(stc_step *st, const stc_inputs *in);
 /* The RTL's own assertions failed at the edge just clocked: a failed check,
  * reported at this cycle (the simulator printed which one). */
 void stc_step_rtl_assert(stc_step *st);
+
+/* The RTL's outputs of the cycle just clocked read `before` at its start
+ * and `settled` once its inputs were applied, before the edge
+ * (stc_rtl_settled_outputs): any difference is an input-to-output path,
+ * reported at that cycle. True when the run is over (as many failures as
+ * max_errors). */
+bool stc_step_settled(stc_step *st, const stc_outputs *before, const stc_outputs *settled);
 
 /* Ends the run: the result (counters from final_ap, the RTL's last probes;
  * zero when NULL) into *res (may be NULL), and frees the step. */

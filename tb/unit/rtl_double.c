@@ -15,6 +15,10 @@ struct stc_rtl {
     stc_inputs in;
     uint64_t ticks;
     rtl_fault fault;
+    uint64_t err_high, err_low; /* cycles the model's err_o has been 1, 0 */
+    uint64_t busy_run;          /* cycles the model has been busy */
+    uint64_t spurious_at;       /* the cycle RTL_FAULT_ERR_SPURIOUS fires in */
+    stc_outputs settled;        /* outputs with the last tick's inputs */
 };
 
 void stc_rtl_params(stc_params *p)
@@ -39,6 +43,7 @@ stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
     if (!*out)
         return STC_ENOMEM;
     stc_rtl_params(&p);
+    (*out)->err_low = UINT64_MAX / 2; /* never high: no hold */
     stc_status st = stc_tile_create(&p, &(*out)->t);
     if (st != STC_OK) {
         free(*out);
@@ -79,6 +84,20 @@ static int fault_on(const stc_rtl *r, rtl_fault_kind k)
     return r->fault.kind == k && r->ticks >= r->fault.from_tick;
 }
 
+/* The err_o faults: the model's err_o bent in time. */
+static bool faulty_err(const stc_rtl *r, bool err)
+{
+    if (fault_on(r, RTL_FAULT_ERR_LATE))
+        return err && r->err_high > r->fault.bit;
+    if (fault_on(r, RTL_FAULT_ERR_DROP))
+        return err && r->err_high <= r->fault.bit;
+    if (fault_on(r, RTL_FAULT_ERR_HOLD))
+        return err || r->err_low <= r->fault.bit;
+    if (r->fault.kind == RTL_FAULT_ERR_SPURIOUS && r->ticks == r->spurious_at)
+        return true;
+    return err;
+}
+
 void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
 {
     stc_tile_eval(r->t, out);
@@ -86,6 +105,11 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
         out->res_data[r->fault.col] ^= (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_RES_VALID))
         out->res_valid = 0;
+    if (fault_on(r, RTL_FAULT_RES_DATA_IDLE) && !out->res_valid)
+        out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
+    if (fault_on(r, RTL_FAULT_READY_COMB))
+        out->w_ready = out->w_ready && r->in.w_valid;
+    out->err = faulty_err(r, out->err);
 }
 
 void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
@@ -101,8 +125,26 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
 
 void stc_rtl_tick(stc_rtl *r)
 {
+    stc_outputs o;
+    stc_rtl_outputs(r, &r->settled); /* this cycle's inputs, before the edge */
     stc_tile_step(r->t, &r->in);
     r->ticks++;
+    stc_tile_eval(r->t, &o);
+    r->err_high = o.err ? r->err_high + 1 : 0;
+    r->err_low = o.err ? 0 : r->err_low + 1;
+    r->busy_run = o.busy ? r->busy_run + 1 : 0;
+    /* The spurious err_o: the first cycle from from_tick on in which the
+     * model is busy since two cycles (no command transfer just before)
+     * and its err_o is 0 since as long. */
+    if (r->fault.kind == RTL_FAULT_ERR_SPURIOUS && !r->spurious_at &&
+        r->ticks >= r->fault.from_tick && r->busy_run >= 3 && r->err_low >= 3)
+        r->spurious_at = r->ticks;
+}
+
+bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out)
+{
+    *out = r->settled;
+    return r->in.rst_n;
 }
 
 void rtl_double_plant(stc_rtl *r, const rtl_fault *f)

@@ -25,6 +25,18 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_PROD_SEEN, /* probe pe_prod[row][col], bit `bit`, flipped whenever that
                             product is nonzero: a fault that follows the data, so a
                             smaller vector keeps it as long as that PE multiplies */
+    /* err_o against the rule table of docs/architecture.md (`bit` is a
+     * number of cycles here): */
+    RTL_FAULT_ERR_LATE,      /* err_o rises `bit` cycles after the model's, falls with it */
+    RTL_FAULT_ERR_DROP,      /* err_o falls after `bit` cycles high (not sticky) */
+    RTL_FAULT_ERR_HOLD,      /* err_o stays 1 `bit` cycles after the model's falls
+                                (not cleared by a command transfer or a reset) */
+    RTL_FAULT_ERR_SPURIOUS,  /* err_o 1 for one cycle with no fault: the first one
+                                from from_tick on, two cycles into a busy stretch
+                                of the model with err_o 0 */
+    RTL_FAULT_RES_DATA_IDLE, /* res_data[col] = 1 << bit while res_valid is 0 */
+    RTL_FAULT_READY_COMB,    /* w_ready follows w_valid of the same cycle (an
+                                input-to-output path; needs the settled outputs) */
 } rtl_fault_kind;
 
 typedef struct rtl_fault {

@@ -386,6 +386,29 @@ Test(vec, check_expected_names_first_difference)
     stc_vec_free(&v);
 }
 
+/* A stream's expected C is checked in every command, a faulty one too:
+ * its rows are not compared with the tile's, but a wrong C in the file is
+ * bad input all the same (docs/vector-format.md). */
+Test(vec, stream_check_expected_covers_faulty_commands)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_stream s = {0, NULL};
+    stc_stream_opts o = {"faults", 4, 3, 0};
+    cr_assert_eq(stc_gen_stream(&o, &s, err, sizeof err), STC_OK, "%s", err);
+    cr_assert(s.cmd[0].fault.on && !s.cmd[1].fault.on);
+    cr_expect_eq(stc_stream_check_expected(&s, "f.vec", err, sizeof err), STC_OK, "%s", err);
+    for (unsigned i = 0; i < 2; i++) {
+        s.cmd[i].c[0] ^= 4;
+        cr_expect_eq(stc_stream_check_expected(&s, "f.vec", err, sizeof err), STC_EMISMATCH,
+                     "command %u", i);
+        char want[64];
+        snprintf(want, sizeof want, "f.vec: command %u: ", i);
+        cr_expect(strstr(err, want) == err, "%s", err);
+        s.cmd[i].c[0] ^= 4;
+    }
+    stc_stream_free(&s);
+}
+
 /* ---- writer atomicity ---------------------------------------------------------------- */
 
 Test(vec, failed_write_keeps_old_file_and_no_temp)
