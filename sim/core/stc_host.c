@@ -517,7 +517,8 @@ static void check_counters(stc_host *h, unsigned i, const uint32_t *cnt)
     bool exact = h->cfg.uarch != STC_UARCH_DBUF || (h->cfg.stall_pct == 0 && h->cfg.hold == 0);
     if (h->cfg.uarch == STC_UARCH_DBUF && exact)
         want = stc_gen_cycles_dbuf(v);
-    if (!exact && (busy > (uint32_t)base || busy < (uint32_t)(base - np * n))) {
+    bool timed = !h->cfg.other_timing;
+    if (timed && !exact && (busy > (uint32_t)base || busy < (uint32_t)(base - np * n))) {
         violation(h, "counters",
                   "command %u: cycles - stall_cycles = %" PRIu32 ", outside [%" PRIu64 ", %" PRIu64
                   "] of docs/architecture.md section 11",
@@ -529,7 +530,7 @@ static void check_counters(stc_host *h, unsigned i, const uint32_t *cnt)
         uint32_t got, want;
         bool checked;
     } rows[] = {
-        {"cycles - stall_cycles", busy, (uint32_t)want, exact},
+        {"cycles - stall_cycles", busy, (uint32_t)want, exact && timed},
         {"macs_alg", cnt[STC_CNT_MACS_ALG], (uint32_t)(nblk * m * kd * n), true},
         {"macs_skipped", cnt[STC_CNT_MACS_SKIPPED],
          (uint32_t)((nblk - np) * m * kd * n + (v->mode24 ? np * m * n * n : 0)), true},
@@ -648,13 +649,28 @@ static void finish_cmd(stc_host *h, unsigned i)
         }
 }
 
+/* Which channels wait this cycle (valid without ready), and since when. */
+static void note_waits(stc_host *h, const stc_inputs *in, const stc_outputs *out)
+{
+    bool w[STC_CH_COUNT] = {in->cmd_valid && !out->cmd_ready, in->bias_valid && !out->bias_ready,
+                            in->w_valid && !out->w_ready, in->a_valid && !out->a_ready};
+    for (int ch = 0; ch < STC_CH_COUNT; ch++) {
+        if (w[ch] && !h->waiting[ch])
+            h->wait_since[ch] = h->now;
+        h->waiting[ch] = w[ch];
+    }
+}
+
 void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
 {
     unsigned n = h->s->cmd[0].n;
-    h->waiting[STC_CH_CMD] = in->cmd_valid && !out->cmd_ready;
-    h->waiting[STC_CH_BIAS] = in->bias_valid && !out->bias_ready;
-    h->waiting[STC_CH_W] = in->w_valid && !out->w_ready;
-    h->waiting[STC_CH_A] = in->a_valid && !out->a_ready;
+    bool xfer[STC_CH_COUNT + 1] = {in->cmd_valid && out->cmd_ready,
+                                   in->bias_valid && out->bias_ready, in->w_valid && out->w_ready,
+                                   in->a_valid && out->a_ready, in->res_ready && out->res_valid};
+    for (int ch = 0; ch <= STC_CH_COUNT; ch++)
+        if (xfer[ch])
+            h->last_xfer[ch] = h->now;
+    note_waits(h, in, out);
     if (in->cmd_valid && out->cmd_ready) {
         chan_step(h, STC_CH_CMD);
         h->issued++;
@@ -710,6 +726,51 @@ uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct)
         total += 64 + STC_HOST_GAP_MAX + 4 * all * 100 / slow;
     }
     return total;
+}
+
+void stc_host_describe_wait(const stc_host *h, char *buf, size_t len)
+{
+    static const char *const port[STC_CH_COUNT + 1] = {"cmd", "bias", "w", "a", "res"};
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int ch = 0; ch < STC_CH_COUNT && at < len; ch++)
+        if (h->waiting[ch])
+            at += (size_t)snprintf(buf + at, len - at,
+                                   "%s_valid_i is 1 without %s_ready_o since cycle %" PRIu64
+                                   " (command %u, beat %u); ",
+                                   port[ch], port[ch], h->wait_since[ch], h->ch[ch].cmd,
+                                   h->ch[ch].beat);
+    if (at < len && h->res_cmd < h->s->ncmd)
+        at += (size_t)snprintf(buf + at, len - at,
+                               "the host expects result row %u of command %u (%u accepted); ",
+                               h->res_row, h->res_cmd, h->issued);
+    if (at < len)
+        at += (size_t)snprintf(buf + at, len - at, "last transfers:");
+    for (int ch = 0; ch <= STC_CH_COUNT && at < len; ch++)
+        at +=
+            (size_t)snprintf(buf + at, len - at, h->last_xfer[ch] ? " %s at %" PRIu64 : " %s never",
+                             port[ch], h->last_xfer[ch]);
+}
+
+void stc_host_hang_name(const stc_host *h, char *buf, size_t len)
+{
+    static const char *const port[STC_CH_COUNT] = {"cmd", "bias", "w", "a"};
+    /* The channels run ahead: the one that holds up the oldest command
+     * (the longest wait among its channels) is the hang. */
+    int stuck = -1;
+    for (int ch = 0; ch < STC_CH_COUNT; ch++)
+        if (h->waiting[ch] &&
+            (stuck < 0 || h->ch[ch].cmd < h->ch[stuck].cmd ||
+             (h->ch[ch].cmd == h->ch[stuck].cmd && h->wait_since[ch] < h->wait_since[stuck])))
+            stuck = ch;
+    if (stuck >= 0) {
+        snprintf(buf, len, "(hang: %s_valid_i waits for %s_ready_o)", port[stuck], port[stuck]);
+        return;
+    }
+    if (h->res_cmd < h->s->ncmd)
+        snprintf(buf, len, "(hang: no result row of command %u)", h->res_cmd);
+    else
+        snprintf(buf, len, "(hang: busy_o after the last row)");
 }
 
 void stc_host_report(const stc_host *h, FILE *log, const char *path)

@@ -78,6 +78,8 @@ typedef struct stc_host_cfg {
                              (docs/architecture.md section 3, the rule table) */
     stc_uarch uarch;      /* the design's micro-architecture: which closed form of the
                              cycle count applies (sections 6 and 11) */
+    bool other_timing;    /* txn: the design may have other timing, so the cycle
+                             count (cycles - stall_cycles) has no closed form */
     /* S of the traffic trackers (0: STC_SECTOR_DEFAULT) */
     unsigned sector_bytes;
 } stc_host_cfg;
@@ -139,19 +141,22 @@ typedef struct stc_host {
     uint64_t idle_since;       /* cycle the previous command's results completed */
     bool res_waiting;          /* res_valid was high without ready last cycle */
     int32_t res_prev[STC_N_MAX];
-    stc_inputs prev_in;         /* last cycle's inputs, for the payload-stable rule */
-    bool waiting[STC_CH_COUNT]; /* valid without ready last cycle: must hold */
-    bool err_expect;            /* an illegal nibble was loaded since the last command
-                                   transfer: err_o must rise and stay 1 */
-    bool err_risen;             /* err_o has been 1 since that nibble */
-    uint64_t err_due;           /* host cycle from which err_o must be 1 */
-    unsigned err_cmd;           /* command whose fault set it */
-    int err_cleared;            /* what the last cycle did to err_o: STC_ERR_CLEARED_* */
-    int check_cmd;              /* command whose counters are final this cycle, or -1 */
-    int32_t *res;               /* rows of the command being drained (m x n) */
-    uint64_t *res_at;           /* the cycle each of those rows transferred */
-    bool *err_seen;             /* per command: err_o was 1 while it was the last
-                                   command transferred */
+    stc_inputs prev_in;                   /* last cycle's inputs, for the payload-stable rule */
+    bool waiting[STC_CH_COUNT];           /* valid without ready last cycle: must hold */
+    uint64_t wait_since[STC_CH_COUNT];    /* the runner's cycle that wait began */
+    uint64_t last_xfer[STC_CH_COUNT + 1]; /* the last transfer of each channel,
+                                             results last (0: none yet) */
+    bool err_expect;                      /* an illegal nibble was loaded since the last command
+                                             transfer: err_o must rise and stay 1 */
+    bool err_risen;                       /* err_o has been 1 since that nibble */
+    uint64_t err_due;                     /* host cycle from which err_o must be 1 */
+    unsigned err_cmd;                     /* command whose fault set it */
+    int err_cleared;                      /* what the last cycle did to err_o: STC_ERR_CLEARED_* */
+    int check_cmd;                        /* command whose counters are final this cycle, or -1 */
+    int32_t *res;                         /* rows of the command being drained (m x n) */
+    uint64_t *res_at;                     /* the cycle each of those rows transferred */
+    bool *err_seen;                       /* per command: err_o was 1 while it was the last
+                                             command transferred */
 
     unsigned cmds_done, faults_seen;
     stc_sector sec[STC_SEC_COUNT]; /* traffic of every transferred beat */
@@ -194,6 +199,14 @@ bool stc_host_done(const stc_host *h);
 /* Upper bound on the cycles a stream may take at a stall rate (reset
  * included), past which a run is declared hung. */
 uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct);
+
+/* What the host still waits for, for a hang's report: each channel whose
+ * valid is up without its ready (since which cycle, which command and
+ * beat), the result row it expects, and the last transfer of each. */
+void stc_host_describe_wait(const stc_host *h, char *buf, size_t len);
+/* The same in a few words, for summaries: "(hang: w_valid_i waits for
+ * w_ready_o)", "(hang: no result row of command 3)". */
+void stc_host_hang_name(const stc_host *h, char *buf, size_t len);
 
 /* Prints the first violation ("CHECK FAILED path at cycle C: rule: text"). */
 void stc_host_report(const stc_host *h, FILE *log, const char *path);

@@ -13,6 +13,7 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
 {
     stc_step *ls;
     stc_params p;
+    stc_run_opts ro = *o;
     stc_inputs in;
     stc_outputs ao, settled;
     stc_probes ap;
@@ -20,7 +21,8 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     memset(&ao, 0, sizeof ao);
     memset(&ap, 0, sizeof ap);
     stc_rtl_params(&p);
-    stc_status st = stc_step_open(&ls, s, &p, o, true);
+    ro.no_counters = ro.no_counters || !stc_rtl_has_counters(rtl);
+    stc_status st = stc_step_open(&ls, s, &p, &ro, true);
     if (st != STC_OK) {
         stc_step_close(ls, NULL, NULL);
         res->first_cmd = -1;

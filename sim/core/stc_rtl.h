@@ -60,6 +60,12 @@ void stc_rtl_tick(stc_rtl *r);
  * stock tile's one-eval builds, STC_RTL_EDGE_ONLY) or reset was asserted. */
 bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out);
 
+/* False when the RTL has no counters: a tile of your own without
+ * dbg_cnt_o, which the generated wrapper ties to 0 (scripts/rtl_ports.py
+ * writes STC_RTL_HAS_CNT beside it). Its counters are then neither checked
+ * nor reported (n/a). */
+bool stc_rtl_has_counters(const stc_rtl *r);
+
 /* How many of the RTL's own assertions have failed so far (the protocol
  * assertions of rtl/stc_tile.v under STC_ASSERT, checked by Verilator's
  * --assert; each failure prints its file and line). */

@@ -105,6 +105,12 @@ template <typename R> bool clock_seen_low(R *, long)
     return false;
 }
 
+// A tile of your own: its wrapper's header says whether it has dbg_cnt_o
+// (sim/sim.mk includes it); every other build has the stock tile's.
+#ifndef STC_RTL_HAS_CNT
+#define STC_RTL_HAS_CNT 1
+#endif
+
 constexpr unsigned N = STC_RTL_N;
 constexpr unsigned MW = STC_RTL_MW;
 constexpr unsigned KBW = STC_RTL_KBW;
@@ -327,6 +333,11 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     v.acc_wdata = t->dbg_acc_wdata_o.data();
     v.cnt = t->dbg_cnt_o.data();
     stc_ports_update_probes(&kShape, &v, pr);
+}
+
+bool stc_rtl_has_counters(const stc_rtl *)
+{
+    return STC_RTL_HAS_CNT;
 }
 
 bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out)

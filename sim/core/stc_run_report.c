@@ -23,12 +23,26 @@ bool stc_run_report_file(unsigned i, unsigned total, const stc_file_report *r, b
         fprintf(
             f, "[%3u/%u] %s %s  commands=%u/%u (%u with an illegal nibble) cycles=%" PRIu64 "\n",
             i + 1, total, verdict, r->path, res->cmds_done, r->ncmd, res->faults_seen, res->cycles);
-    else
+    else if (res->counters)
         fprintf(f,
                 "[%3u/%u] %s %s  cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u\n",
                 i + 1, total, verdict, r->path, c[STC_CNT_CYCLES], c[STC_CNT_STALL_CYCLES],
                 c[STC_CNT_MACS_ALG], c[STC_CNT_MACS_ACTUAL], c[STC_CNT_MACS_GATED],
                 c[STC_CNT_MACS_SKIPPED]);
+    else {
+        /* An RTL without counters: nothing measured, the model's figures
+         * (txn: its own run) beside, never a tied-off 0 read as a count. */
+        const uint32_t *mc = res->model_cnt;
+        fprintf(f,
+                "[%3u/%u] %s %s  cycles=n/a stall=n/a macs: alg=n/a actual=n/a gated=n/a "
+                "skipped=n/a (the RTL has no dbg_cnt_o",
+                i + 1, total, verdict, r->path);
+        if (res->model_cycles)
+            fprintf(f, "; model: cycles=%u stall=%u macs: alg=%u actual=%u gated=%u skipped=%u",
+                    mc[STC_CNT_CYCLES], mc[STC_CNT_STALL_CYCLES], mc[STC_CNT_MACS_ALG],
+                    mc[STC_CNT_MACS_ACTUAL], mc[STC_CNT_MACS_GATED], mc[STC_CNT_MACS_SKIPPED]);
+        fputs(")\n", f);
+    }
     if (res->model_cycles)
         fprintf(f,
                 "  txn: %u command(s) compared; RTL minus model completion cycle: min %" PRId64

@@ -170,6 +170,7 @@ static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_par
     stc_run_opts ro = ls->o;
     ro.uarch_set = false; /* p is the model's parameter set already */
     ro.level = STC_LEVEL_CYCLE;
+    ro.no_counters = false; /* the model has them, whatever the RTL has */
     ro.max_errors = 1;
     ro.log = NULL;
     ro.on_cycle = NULL;
@@ -191,8 +192,9 @@ static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_par
     }
     if (st == STC_OK)
         memcpy(ls->ref_err, ref->host.err_seen, s->ncmd * sizeof *ls->ref_err);
-    stc_step_close(ref, NULL, &rr);
+    stc_step_close(ref, ref ? &ref->ep : NULL, &rr);
     ls->res.model_cycles = rr.cycles;
+    memcpy(ls->res.model_cnt, rr.cnt, sizeof rr.cnt);
     if (st == STC_OK && !rr.pass) {
         if (ls->o.log)
             fprintf(ls->o.log,
@@ -306,6 +308,7 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
                         .err_latency =
                             txn ? (o->err_latency_set ? o->err_latency : STC_ERR_LATENCY_TXN) : 0,
                         .uarch = p->uarch,
+                        .other_timing = txn,
                         .sector_bytes = o->sector_bytes};
     stc_status st = stc_host_init(&ls->host, s, &cfg);
     /* The fault rides on a weight beat: --meta-fault needs a 2:4 command
@@ -375,7 +378,10 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
     bool bad = lockstep && c > 0 && ao != eo &&
                !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
     if (!ls->in_reset && !o->bare) {
-        stc_host_check(&ls->host, c, in, ao, probes ? ap : NULL);
+        /* The counters are probes, but their closed form binds at every
+         * level (at txn without the cycle count: docs/architecture.md,
+         * the rule table), when the RTL has them. */
+        stc_host_check(&ls->host, c, in, ao, o->no_counters ? NULL : ap);
         bad = host_failed(ls) || bad;
     }
     if (bad && too_many(ls))
@@ -432,8 +438,9 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
     }
     stc_run_result *r = &ls->res;
     r->cycles = ls->cycle;
-    if (final_ap)
+    if (final_ap && !ls->o.no_counters)
         memcpy(r->cnt, final_ap->cnt, sizeof r->cnt);
+    r->counters = final_ap && !ls->o.no_counters;
     r->cmds_done = ls->host.cmds_done;
     r->faults_seen = ls->host.faults_seen;
     r->sector_bytes = (unsigned)ls->host.sec[STC_SEC_W].size;
@@ -442,13 +449,16 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
     r->a_sectors = ls->host.sec[STC_SEC_A].sectors;
     r->timeout = ls->cycle >= ls->budget;
     if (r->timeout) {
-        note_failure(ls, ls->cycle, "(hang: no completion)");
+        char wait[512], name[64];
+        stc_host_describe_wait(&ls->host, wait, sizeof wait);
+        stc_host_hang_name(&ls->host, name, sizeof name);
+        note_failure(ls, ls->cycle, name);
         if (ls->o.log)
             fprintf(ls->o.log,
                     "TIMEOUT %s: no completion within %" PRIu64
-                    " cycles (%u of %u commands done)\n",
+                    " cycles (%u of %u commands done): %s\n",
                     ls->o.vec_path ? ls->o.vec_path : "(vector)", ls->budget, ls->host.cmds_done,
-                    ls->host.s->ncmd);
+                    ls->host.s->ncmd, wait);
     }
     r->pass = r->mismatch_cycles == 0 && !r->timeout && !r->result_mismatch && !r->check_failed;
     if (res)

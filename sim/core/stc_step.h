@@ -40,6 +40,8 @@ typedef struct stc_run_opts {
                                micro-architecture (stc_params.uarch of the RTL) */
     stc_uarch uarch;
     bool bare;         /* RTL only, no model, no compare: the benchmark baseline */
+    bool no_counters;  /* the RTL has no counters (stc_rtl_has_counters): their
+                          rules are not checked, the report says n/a */
     bool no_reset;     /* start from the tile's current state (a live tile, as
                           behind the TLM socket) instead of STC_RESET_CYCLES of
                           reset */
@@ -72,10 +74,12 @@ typedef struct stc_run_result {
     unsigned cmds_done;    /* commands whose results all came back */
     unsigned faults_seen;  /* of them, commands with an illegal nibble */
     uint32_t cnt[STC_NUM_COUNTERS];
+    bool counters; /* cnt holds the RTL's counters (false: it has none) */
     /* txn level: RTL completion cycle minus the model's, per command */
     unsigned txn_cmds; /* commands compared */
     int64_t delta_min, delta_max, delta_sum;
-    uint64_t model_cycles; /* cycles of the model's own run */
+    uint64_t model_cycles;                /* cycles of the model's own run */
+    uint32_t model_cnt[STC_NUM_COUNTERS]; /* the model's counters at its end */
     /* The host's traffic over the whole run (stc_host.h): S, and the
      * S-byte sectors its weight, metadata and activation beats took in the
      * DMA memory image of docs/architecture.md section 10. */

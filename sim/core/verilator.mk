@@ -151,6 +151,11 @@ vl_uarch   = $(if $(findstring $(VL_DBUF),$(1)),1,0)
 DBUF_BUILD = $(BUILD)/uarch-dbuf
 DBUF_MAKE  = $(MAKE) --no-print-directory BUILD=$(DBUF_BUILD) UARCH=dbuf
 
+# A tile of your own: the header scripts/rtl_ports.py writes beside its
+# wrapper (STC_RTL_HAS_CNT: whether dbg_cnt_o is the design's), for the
+# shim of a model whose sources $(2) hold that wrapper at N = $(1).
+vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=.h))
+
 define VL_MODEL
 $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5))
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
@@ -166,7 +171,8 @@ ifeq ($(call vl_sc,$(5)),0)
 $(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator.mk $(1)/Vstc_tile__ALL.a
 	@mkdir -p $(1)/core
 	$(CXX) $$(VL_CXXFLAGS) $$(DEPFLAGS) -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
-	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2),$(5)) -Icommon -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
+	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2),$(5)) $(call vl_own_defs,$(2),$(3)) \
+	  -Icommon -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
 	  -c $$< -o $$@
 	@$$(DEP_SOURCE)
 DEPFILES += $(1)/core/stc_rtl_verilator.d

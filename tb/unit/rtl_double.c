@@ -103,10 +103,14 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
     stc_tile_eval(r->t, out);
     if (fault_on(r, RTL_FAULT_RES_DATA) && out->res_valid)
         out->res_data[r->fault.col] ^= (int32_t)(1u << r->fault.bit);
-    if (fault_on(r, RTL_FAULT_RES_VALID))
+    if (fault_on(r, RTL_FAULT_RES_VALID)) { /* never offered, data 0 as section 4 says */
         out->res_valid = 0;
+        memset(out->res_data, 0, sizeof out->res_data);
+    }
     if (fault_on(r, RTL_FAULT_RES_DATA_IDLE) && !out->res_valid)
         out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
+    if (fault_on(r, RTL_FAULT_W_STUCK))
+        out->w_ready = false;
     if (fault_on(r, RTL_FAULT_READY_COMB))
         out->w_ready = out->w_ready && r->in.w_valid;
     out->err = faulty_err(r, out->err);
@@ -121,12 +125,16 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
         pr->pe_prod[r->fault.row][r->fault.col] ^= (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_CNT))
         pr->cnt[r->fault.row] ^= 1u << r->fault.bit;
+    if (r->fault.kind == RTL_FAULT_NO_CNT)
+        memset(pr->cnt, 0, sizeof pr->cnt);
 }
 
 void stc_rtl_tick(stc_rtl *r)
 {
     stc_outputs o;
     stc_rtl_outputs(r, &r->settled); /* this cycle's inputs, before the edge */
+    if (fault_on(r, RTL_FAULT_W_STUCK))
+        r->in.w_valid = false;
     stc_tile_step(r->t, &r->in);
     r->ticks++;
     stc_tile_eval(r->t, &o);
@@ -139,6 +147,11 @@ void stc_rtl_tick(stc_rtl *r)
     if (r->fault.kind == RTL_FAULT_ERR_SPURIOUS && !r->spurious_at &&
         r->ticks >= r->fault.from_tick && r->busy_run >= 3 && r->err_low >= 3)
         r->spurious_at = r->ticks;
+}
+
+bool stc_rtl_has_counters(const stc_rtl *r)
+{
+    return r->fault.kind != RTL_FAULT_NO_CNT;
 }
 
 bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out)

@@ -21,7 +21,7 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_PE_PROD,   /* probe pe_prod[row][col], bit `bit` */
     RTL_FAULT_RES_DATA,  /* output res_data[col] while res_valid, bit `bit` */
     RTL_FAULT_CNT,       /* probe cnt[row], bit `bit` */
-    RTL_FAULT_RES_VALID, /* output res_valid forced low while high */
+    RTL_FAULT_RES_VALID, /* output res_valid forced low while high (res_data 0) */
     RTL_FAULT_PROD_SEEN, /* probe pe_prod[row][col], bit `bit`, flipped whenever that
                             product is nonzero: a fault that follows the data, so a
                             smaller vector keeps it as long as that PE multiplies */
@@ -35,6 +35,8 @@ typedef enum rtl_fault_kind {
                                 from from_tick on, two cycles into a busy stretch
                                 of the model with err_o 0 */
     RTL_FAULT_RES_DATA_IDLE, /* res_data[col] = 1 << bit while res_valid is 0 */
+    RTL_FAULT_W_STUCK,       /* w_ready never 1 (the model never sees a weight: a hang) */
+    RTL_FAULT_NO_CNT,        /* no counters: cnt reads 0, stc_rtl_has_counters false */
     RTL_FAULT_READY_COMB,    /* w_ready follows w_valid of the same cycle (an
                                 input-to-output path; needs the settled outputs) */
 } rtl_fault_kind;
