@@ -64,7 +64,16 @@ render_run() {
         return 0
     fi
     read_spec "$label" || return 2
-    rc=$(cat "$p.rc")
+    rc=$(cat "$p.rc" 2>/dev/null)
+    # Fail closed: a result that is missing, empty or not a verdict (a full
+    # disk, a run killed while writing it) is an error, never a pass.
+    case $rc in
+    0 | 1 | 2) ;;
+    *)
+        echo "run $label: its result $p.rc is missing or unreadable ('$rc'): counted as an error" >&2
+        rc=2
+        ;;
+    esac
     [ "$printed" = 1 ] || cat "$p.out"
     # Details of the first failing run only; the others say how many.
     if [ "$sp_verbose" = 0 ] && [ "$rc" -ne 0 ] && [ -z "$first" ]; then

@@ -49,12 +49,23 @@ if [ -n "$mut" ]; then
     [ -n "$mutout" ] || mutout=$build/mut-n$mutn-s$mutseed-c$mutcount${shard:+/shard-${shard/\//-of-}}
     verdict="$mutout/$mut.verdict"
 fi
-rm -f "$verdict"
+# The targets that record a verdict: without a readable one (a full disk,
+# a killed run) the answer is 2, never make's status.
+records=''
+for a in "$@"; do
+    case $a in sim | sim-merge | mutate | mutate-merge | mutate-ci | mutate-ci-merge) records=1 ;; esac
+done
+if ! rm -f "$verdict" 2>/dev/null || [ -e "$verdict" ]; then
+    echo "verdict.sh: cannot remove the previous verdict $verdict: an error (2)" >&2
+    exit 2
+fi
 rc=0
 "${MAKE:-make}" "$@" || rc=$?
-if [ -s "$verdict" ]; then
-    v=$(cat "$verdict")
-    case $v in 0 | 1 | 2) exit "$v" ;; esac
+v=$(cat "$verdict" 2>/dev/null)
+case $v in 0 | 1 | 2) exit "$v" ;; esac
+if [ -n "$records" ]; then
+    echo "verdict.sh: make $* left no readable verdict in $verdict ('$v'; make exited $rc): an error (2)" >&2
+    exit 2
 fi
 [ $rc -eq 0 ] && exit 0
 exit 2

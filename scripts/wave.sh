@@ -11,7 +11,9 @@
 #   shot    open it on a virtual display and write a PNG screenshot
 # Writes OUTDIR/<vector>-s<SEED>-p<STALL>.fst and .gtkw. A mismatching run
 # still gets its waveform (that is what it is for); exit 2 when the runner
-# could not run the vector.
+# could not run the vector. Environment: RUN_FLAGS, the runner's options
+# of the run (--compare, --uarch, --policy ...: make wave passes COMPARE=
+# and SIM_FLAGS=); MARK, the cycle of the save file's marker.
 set -eu
 
 if [ $# -lt 6 ]; then
@@ -28,14 +30,18 @@ fst="$base.fst" gtkw="$base.gtkw" log="$base.log"
 status=0
 # The runner writes the trace atomically (common/stc_out): a run that
 # cannot start leaves the previous $fst as it was.
-"$runner" --seed "$seed" --stall "$stall" --trace "$fst" -- "$vec" >"$log" 2>&1 || status=$?
+# shellcheck disable=SC2086 # RUN_FLAGS is a list of options
+"$runner" --seed "$seed" --stall "$stall" ${RUN_FLAGS:-} --trace "$fst" -- "$vec" >"$log" 2>&1 || status=$?
 cat "$log"
 if [ "$status" -ge 2 ] || [ ! -s "$fst" ]; then
     echo "wave: the runner could not run $vec (exit $status)" >&2
     exit 2
 fi
-cycles=$(sed -n 's/.* cycles=\([0-9]*\) .*/\1/p' "$log" | head -n 1)
-"$gtkw_bin" --cycles "${cycles:-60}" "$(cd "$(dirname "$fst")" && pwd)/$(basename "$fst")" "$gtkw"
+# The cycles the run simulated (the runner says so with the trace; a tile
+# without counters has no cycle count of its own).
+cycles=$(sed -n 's/^trace written: .* (\([0-9][0-9]*\) cycles)$/\1/p' "$log" | head -n 1)
+"$gtkw_bin" --cycles "${cycles:-60}" ${MARK:+--marker "$MARK"} \
+    "$(cd "$(dirname "$fst")" && pwd)/$(basename "$fst")" "$gtkw"
 
 echo "wave: trace     $fst"
 echo "wave: save file $gtkw"

@@ -143,7 +143,8 @@ SIM_VERDICT := $(SIM_DIR)/sim.verdict
 # One page over the whole run (scripts/sim_html.sh), next to the JUnit files.
 SIM_HTML := $(SIM_DIR)/sim-report.html
 define SIM_CLOSE
-mkdir -p $(SIM_DIR); echo $$status >$(SIM_VERDICT); \
+case $$status in 0|1|2) ;; *) status=2 ;; esac; \
+mkdir -p $(SIM_DIR) && echo $$status >$(SIM_VERDICT) || { echo "make sim: cannot write the verdict $(SIM_VERDICT): an error (verdict 2)" >&2; status=2; }; \
 case $$status in \
   0) echo "make sim: PASS (verdict 0)$${summary:+; summary: $$summary}" ;; \
   1) echo "make sim: FAIL, the RTL and the golden model disagree (verdict 1; make itself exits 2, scripts/verdict.sh make sim ... exits 1)$${summary:+; summary: $$summary}" ;; \
@@ -210,7 +211,8 @@ sim:
 	for n in $(SIM_RUN_NS); do \
 	  if [ $(SIM_AT_ONCE) -gt 1 ] && [ $$n != $$first ]; then \
 	    wait; \
-	    cat $(SIM_DIR)/sim-n$$n.out; rc=$$(cat $(SIM_DIR)/sim-n$$n.out.rc); rm -f $(SIM_DIR)/sim-n$$n.out $(SIM_DIR)/sim-n$$n.out.rc; \
+	    cat $(SIM_DIR)/sim-n$$n.out; rc=$$(cat $(SIM_DIR)/sim-n$$n.out.rc 2>/dev/null); rm -f $(SIM_DIR)/sim-n$$n.out $(SIM_DIR)/sim-n$$n.out.rc; \
+	    case $$rc in 0|1|2) ;; *) echo "make sim: N=$$n: the suite's result $(SIM_DIR)/sim-n$$n.out.rc is missing or unreadable ('$$rc'): an error, never a pass" >&2; rc=2 ;; esac; \
 	  else suite $$n && rc=0 || rc=$$?; fi; \
 	  [ $$rc -le $$status ] || status=$$rc; \
 	  [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_DIR)/sim-n$$n/first-failure.args); \

@@ -181,6 +181,7 @@ static stc_status trace_run(stc_rtl *rtl, const stc_stream *s, const dbg_args *a
         return stc_lockstep_stream(rtl, s, &ro, &t->res);
     }
     stc_status st = stc_window_init(&w, s->cmd[0].n, a->before, a->after);
+    w.ports_only = a->run.level == STC_LEVEL_PORTS;
     ro.on_cycle = stc_window_hook;
     ro.hook_ctx = &w;
     if (st == STC_OK)
@@ -220,21 +221,21 @@ static void print_replay(const dbg_args *a, unsigned stall_pct)
     stc_run_cli_print(stdout, &ro);
 }
 
-/* At txn: where the RTL's waveform comes from (the tracing runner, the
- * whole run at the same level) instead of a lockstep window. */
+/* At txn: where the RTL's waveform comes from instead of a lockstep
+ * window: make wave, the whole run at the same level on the same RTL
+ * (rebuilt by make when it changed), the marker on the failure's cycle. */
 static void print_txn_trace(const char *what, const dbg_args *a, unsigned stall_pct,
-                            const char *vec, const char *prefix)
+                            const char *vec, uint64_t mark)
 {
-    char runner[PATH_LEN], q0[PATH_LEN + 8], q1[PATH_LEN + 16], q2[PATH_LEN + 8];
-    char fst[PATH_LEN + 16];
-    runner_path(a->argv0, runner, sizeof runner);
-    snprintf(fst, sizeof fst, "%s.rtl.fst", prefix);
+    char dir[PATH_LEN];
+    stc_run_opts ro = a->run;
+    ro.stall_pct = stall_pct;
+    stc_run_build b = stc_lockstep_build(a->argv0, dir, sizeof dir);
     printf("  %s: no lockstep window at --compare txn (the model runs on its own timeline); "
-           "the RTL's whole run as FST:\n    %s-trace",
-           what, stc_cli_quote(runner, q0, sizeof q0));
-    print_replay(a, stall_pct);
-    printf(" --trace %s %s\n", stc_cli_quote(fst, q1, sizeof q1),
-           stc_cli_quote(vec, q2, sizeof q2));
+           "the RTL's whole run as FST, the marker on cycle %" PRIu64 ":\n    ",
+           what, mark);
+    stc_run_cli_print_make(stdout, "wave", vec, &ro, &b, mark);
+    printf("\n");
 }
 
 static void print_trace(const char *what, const dbg_trace *t)
@@ -316,7 +317,7 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
     if (st == STC_OK && !t.res.pass && a->run.level == STC_LEVEL_TXN) {
         printf("  minimal failure: %s (command %d, RTL cycle %" PRIu64 ")\n", t.res.first_signal,
                t.res.first_cmd, t.res.first_bad_cycle);
-        print_txn_trace("minimal", a, sr.stall_pct, path, tprefix);
+        print_txn_trace("minimal", a, sr.stall_pct, path, t.res.first_bad_cycle);
     } else if (st == STC_OK && !t.res.pass) {
         printf("  minimal first divergence: cycle %" PRIu64 ", %s\n", t.res.first_bad_cycle,
                t.res.first_signal);
@@ -382,7 +383,7 @@ static int reduce_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, i
     printf(" %s\n", stc_cli_quote(path, q1, sizeof q1));
     if (trace_run(rtl, &cut, a, a->run.stall_pct, tprefix, &t) == STC_OK && !t.res.pass) {
         if (a->run.level == STC_LEVEL_TXN)
-            print_txn_trace("cut", a, a->run.stall_pct, path, tprefix);
+            print_txn_trace("cut", a, a->run.stall_pct, path, t.res.first_bad_cycle);
         else
             print_trace("cut", &t);
     }
@@ -418,7 +419,7 @@ static int debug_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a)
     }
     print_failure(s, a, a->run.stall_pct, a->vec, &t);
     if (a->run.level == STC_LEVEL_TXN)
-        print_txn_trace("failure", a, a->run.stall_pct, a->vec, prefix);
+        print_txn_trace("failure", a, a->run.stall_pct, a->vec, t.res.first_bad_cycle);
     else
         print_trace("failure", &t);
     fflush(stdout);

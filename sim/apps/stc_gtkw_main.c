@@ -7,7 +7,9 @@
  * the accumulator write port, the counters. The signals and their widths
  * are looked up in the trace itself (fstapi's reader), so the save file
  * never names a signal the RTL does not have: a signal the table lists and
- * the trace lacks is an error.
+ * the trace lacks is an error. A trace without the stock tile's hierarchy
+ * (a tile of your own, make wave RTL_SRCS=... RTL_TOP=...) gets the ports
+ * of docs/architecture.md section 3 and whatever dbg_* probes it has.
  *
  * Exit: 0 written, 2 bad input (unreadable trace, missing signal) or
  * set-up error.
@@ -36,19 +38,21 @@ typedef struct gtkw_args {
     const char *fst;
     const char *out;
     uint64_t cycles;
-    bool missing; /* a listed signal is not in the trace */
+    uint64_t marker; /* cycle of the marker (0: none) */
+    bool missing;    /* a listed signal is not in the trace */
 } gtkw_args;
 
-enum { OPT_CYCLES = 1 };
+enum { OPT_CYCLES = 1, OPT_MARKER };
 
 static const stc_opt gtkw_opts[] = {
     {OPT_CYCLES, "cycles", 0, "C", "length of the run, to zoom so that it fits (default 60)"},
+    {OPT_MARKER, "marker", 0, "C", "put the marker on cycle C (make wave MARK=C)"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static const stc_cmd gtkw_cmd = {
     "stc_gtkw",
-    "[--cycles C] TRACE.fst OUT.gtkw",
+    "[--cycles C] [--marker C] TRACE.fst OUT.gtkw",
     "Writes the GTKWave save file of a tile trace (make wave): signals grouped as a\n"
     "designer reads the tile, each looked up in the trace (a missing one is an error).",
     {gtkw_opts, NULL},
@@ -59,7 +63,8 @@ static const stc_cmd gtkw_cmd = {
 static int gtkw_apply(void *ctx, int id, const char *val)
 {
     gtkw_args *a = ctx;
-    (void)id;
+    if (id == OPT_MARKER)
+        return stc_cli_number(&gtkw_cmd, "marker", val, 1, 1ull << 40, &a->marker);
     return stc_cli_number(&gtkw_cmd, "cycles", val, 1, 1ull << 40, &a->cycles);
 }
 
@@ -144,6 +149,36 @@ static void pe_sig(FILE *f, const sig_list *l, gtkw_args *a, stc_gtkw_fmt fmt, u
     sig(f, l, a, fmt, name, alias);
 }
 
+/* A tile of your own: the ports, and the probes it has (a probe the
+ * wrapper tied to 0 reads 0 in the trace too, so only the design's own
+ * dbg_* ports are shown: those of the top below the wrapper). */
+static void port_groups(FILE *f, const sig_list *l, gtkw_args *a)
+{
+    static const char *const hs[] = {
+        "clk_i",       "rst_ni",      "cmd_valid_i", "cmd_ready_o",  "cmd_mode_i",   "cmd_m_i",
+        "cmd_nblk_i",  "cmd_skip_i",  "cmd_bias_i",  "bias_valid_i", "bias_ready_o", "w_valid_i",
+        "w_ready_o",   "w_data_i",    "w_meta_i",    "a_valid_i",    "a_ready_o",    "a_data_i",
+        "res_valid_o", "res_ready_i", "res_data_o",  "busy_o",       "err_o"};
+    char name[96];
+    stc_gtkw_group(f, "ports (docs/architecture.md section 3)", true);
+    for (size_t i = 0; i < sizeof hs / sizeof hs[0]; i++) {
+        snprintf(name, sizeof name, "TOP.%s", hs[i]);
+        sig(f, l, a,
+            strstr(hs[i], "data") || strstr(hs[i], "meta") || strstr(hs[i], "skip") ? STC_GTKW_HEX
+                                                                                    : STC_GTKW_BIN,
+            name, NULL);
+    }
+    stc_gtkw_group(f, "ports (docs/architecture.md section 3)", false);
+    stc_gtkw_group(f, "the design's own probes", true);
+    for (size_t i = 0; i < l->count; i++) {
+        /* TOP.stc_own_wrap.u_dut.dbg_*: a port of the design itself. */
+        const char *dot = strrchr(l->name[i], '.');
+        if (dot && strncmp(dot + 1, "dbg_", 4) == 0 && strstr(l->name[i], ".u_dut."))
+            sig(f, l, a, STC_GTKW_HEX, l->name[i], NULL);
+    }
+    stc_gtkw_group(f, "the design's own probes", false);
+}
+
 static void groups(FILE *f, const sig_list *l, gtkw_args *a, unsigned n)
 {
     static const char *const hs[] = {"cmd_valid_i", "cmd_ready_o", "bias_valid_i", "bias_ready_o",
@@ -215,7 +250,7 @@ static void groups(FILE *f, const sig_list *l, gtkw_args *a, unsigned n)
 
 int main(int argc, char **argv)
 {
-    gtkw_args a = {NULL, NULL, 60, false};
+    gtkw_args a = {NULL, NULL, 60, 0, false};
     sig_list l;
     stc_out out;
     char err[512];
@@ -248,8 +283,12 @@ int main(int argc, char **argv)
     }
     char comment[64];
     snprintf(comment, sizeof comment, "STC tile, N=%u: written by stc_gtkw", n);
-    stc_gtkw_header(out.f, comment, a.fst, 0, 2 * a.cycles + 4, -1, open);
-    groups(out.f, &l, &a, n);
+    stc_gtkw_header(out.f, comment, a.fst, 0, 2 * a.cycles + 4,
+                    a.marker ? (int64_t)(2 * a.marker) : -1, open);
+    if (sig_width(&l, T ".u_ctrl.state_q"))
+        groups(out.f, &l, &a, n);
+    else
+        port_groups(out.f, &l, &a);
     sig_list_free(&l);
     if (stc_out_close(&out, !a.missing, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_gtkw: %s\n", err);

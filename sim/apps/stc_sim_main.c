@@ -196,15 +196,22 @@ static void print_run_options(FILE *f, const sim_args *a)
         fprintf(f, " --plusarg %s", stc_cli_quote(a->plusargs[i], q, sizeof q));
 }
 
+/* The make lines of a failure: the waveform and the debugger, on the RTL
+ * this runner was built from (a tile of your own: its sources and top),
+ * at the same level and with the same options. */
 static void print_reproduce(const sim_args *a, const char *path)
 {
-    char q0[4096], q1[4096];
+    char q0[4096], q1[4096], dir[4096];
+    stc_run_build b = stc_lockstep_build(a->argv0, dir, sizeof dir);
     const char *qpath = stc_cli_quote(path, q1, sizeof q1);
     fprintf(stderr, "  reproduce: %s", stc_cli_quote(a->argv0, q0, sizeof q0));
     print_run_options(stderr, a);
     fprintf(stderr, " %s\n", qpath);
-    fprintf(stderr, "  waveform:  make wave VEC=%s SEED=%" PRIu64 " STALL=%u\n", qpath, a->run.seed,
-            a->run.stall_pct);
+    fputs("  waveform:  ", stderr);
+    stc_run_cli_print_make(stderr, "wave", path, &a->run, &b, 0);
+    fputs("\n  debug:     ", stderr);
+    stc_run_cli_print_make(stderr, "sim-debug", path, &a->run, &b, 0);
+    fputc('\n', stderr);
 }
 
 /* Zero count of the dense W: stored zeros plus, in 2:4, the half of every
@@ -484,7 +491,7 @@ static int trace_open(sim_trace *t, stc_rtl *rtl, const char *path)
 }
 
 /* After the model (and so its trace) is closed: commit the file. */
-static int trace_finish(sim_trace *t, const char *path)
+static int trace_finish(sim_trace *t, const char *path, uint64_t cycles)
 {
     char err[4200];
     if (!t->to_vcd) {
@@ -492,7 +499,7 @@ static int trace_finish(sim_trace *t, const char *path)
             fprintf(stderr, "stc_sim: %s\n", err);
             return -1;
         }
-        printf("trace written: %s\n", path);
+        printf("trace written: %s (%" PRIu64 " cycles)\n", path, cycles);
         return 0;
     }
     int rc = -1;
@@ -510,7 +517,7 @@ static int trace_finish(sim_trace *t, const char *path)
         fprintf(stderr, "stc_sim: %s\n", err);
         return -1;
     }
-    printf("trace written: %s (VCD)\n", path);
+    printf("trace written: %s (VCD, %" PRIu64 " cycles)\n", path, cycles);
     return 0;
 }
 
@@ -547,7 +554,7 @@ int main(int argc, char **argv)
         failed += !outs[i].pass && !outs[i].error;
     }
     stc_rtl_destroy(rtl);
-    if (a.trace && trace_finish(&trace, a.trace) != 0)
+    if (a.trace && trace_finish(&trace, a.trace, sim_cycles) != 0)
         errors++;
     int junit_bad = a.junit ? write_junit(&a, outs, failed, errors) : 0;
     if (a.csv && write_csv(&a, outs) != 0)

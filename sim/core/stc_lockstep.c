@@ -6,6 +6,7 @@
  */
 #include "stc_lockstep.h"
 
+#include <stdio.h>
 #include <string.h>
 
 stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_opts *o,
@@ -48,6 +49,18 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
         stc_rtl_probe(rtl, &ap);
     stc_step_close(ls, &ap, res);
     return STC_OK;
+}
+
+stc_run_build stc_lockstep_build(const char *argv0, char *dir, size_t len)
+{
+    stc_params p;
+    stc_rtl_params(&p);
+    const char *slash = strrchr(argv0, '/');
+    if (slash)
+        snprintf(dir, len, "%.*s", (int)(slash - argv0), argv0);
+    else
+        snprintf(dir, len, ".");
+    return (stc_run_build){stc_rtl_make_vars(), p.uarch, dir};
 }
 
 stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,

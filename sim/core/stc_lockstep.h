@@ -11,6 +11,7 @@
 #define STC_LOCKSTEP_H
 
 #include "stc_rtl.h"
+#include "stc_run_cli.h"
 #include "stc_step.h"
 
 /* Runs a stream on an existing RTL instance (it is reset first). The
@@ -18,6 +19,11 @@
  * passed (see res->pass); another status means the run could not happen. */
 stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_opts *o,
                                stc_run_result *res);
+
+/* What selects the build of the runner at argv0, for the make lines it
+ * prints (stc_run_cli_print_make): this model's make variables and
+ * micro-architecture, and the runner's directory (into dir). */
+stc_run_build stc_lockstep_build(const char *argv0, char *dir, size_t len);
 
 /* The same for one vector (a stream of one command). */
 stc_status stc_lockstep_run(stc_rtl *rtl, const stc_vec *v, const stc_run_opts *o,

@@ -60,6 +60,12 @@ void stc_rtl_tick(stc_rtl *r);
  * stock tile's one-eval builds, STC_RTL_EDGE_ONLY) or reset was asserted. */
 bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out);
 
+/* The make variables that rebuild this model, for the make lines the
+ * runners print: "RTL_SRCS='...' RTL_TOP=... [PROBE_MAP=...]" for a tile
+ * of your own (scripts/rtl_ports.py writes them beside its wrapper), ""
+ * for the stock tile. */
+const char *stc_rtl_make_vars(void);
+
 /* False when the RTL has no counters: a tile of your own without
  * dbg_cnt_o, which the generated wrapper ties to 0 (scripts/rtl_ports.py
  * writes STC_RTL_HAS_CNT beside it). Its counters are then neither checked

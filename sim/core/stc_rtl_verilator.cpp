@@ -110,6 +110,9 @@ template <typename R> bool clock_seen_low(R *, long)
 #ifndef STC_RTL_HAS_CNT
 #define STC_RTL_HAS_CNT 1
 #endif
+#ifndef STC_RTL_MAKE_VARS
+#define STC_RTL_MAKE_VARS ""
+#endif
 
 constexpr unsigned N = STC_RTL_N;
 constexpr unsigned MW = STC_RTL_MW;
@@ -333,6 +336,11 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     v.acc_wdata = t->dbg_acc_wdata_o.data();
     v.cnt = t->dbg_cnt_o.data();
     stc_ports_update_probes(&kShape, &v, pr);
+}
+
+const char *stc_rtl_make_vars(void)
+{
+    return STC_RTL_MAKE_VARS;
 }
 
 bool stc_rtl_has_counters(const stc_rtl *)

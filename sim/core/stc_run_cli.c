@@ -57,11 +57,10 @@ const stc_opt stc_run_cli_compare[] = {
     {0, NULL, 0, NULL, NULL},
 };
 
-void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
+/* The options past --seed, --stall and --compare that differ from the
+ * defaults. */
+static void print_extra(FILE *f, const stc_run_opts *ro)
 {
-    fprintf(f, " --seed %" PRIu64 " --stall %u", ro->seed, ro->stall_pct);
-    if (ro->level != STC_LEVEL_CYCLE)
-        fprintf(f, " --compare %s", stc_level_name(ro->level));
     if (ro->latency_bound)
         fprintf(f, " --latency-bound %" PRIu64, ro->latency_bound);
     if (ro->err_latency_set)
@@ -74,6 +73,42 @@ void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
         fprintf(f, " --reset-at %" PRIu64, ro->reset_at);
     if (ro->meta_fault)
         fputs(" --meta-fault", f);
+}
+
+void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
+{
+    fprintf(f, " --seed %" PRIu64 " --stall %u", ro->seed, ro->stall_pct);
+    if (ro->level != STC_LEVEL_CYCLE)
+        fprintf(f, " --compare %s", stc_level_name(ro->level));
+    print_extra(f, ro);
+}
+
+void stc_run_cli_print_make(FILE *f, const char *target, const char *vec, const stc_run_opts *ro,
+                            const stc_run_build *b, uint64_t mark)
+{
+    char extra[512], q[4096];
+    FILE *m = fmemopen(extra, sizeof extra, "w");
+    if (m) {
+        print_extra(m, ro);
+        fclose(m);
+    } else {
+        extra[0] = '\0';
+    }
+    extra[sizeof extra - 1] = '\0';
+    fprintf(f, "make %s VEC=%s SEED=%" PRIu64 " STALL=%u", target, stc_cli_quote(vec, q, sizeof q),
+            ro->seed, ro->stall_pct);
+    if (ro->level != STC_LEVEL_CYCLE)
+        fprintf(f, " COMPARE=%s", stc_level_name(ro->level));
+    if (extra[0])
+        fprintf(f, " SIM_FLAGS=%s", stc_cli_quote(extra + 1, q, sizeof q));
+    if (b->uarch != STC_UARCH_BASE)
+        fprintf(f, " UARCH=%s", stc_uarch_name(b->uarch));
+    if (b->make_vars && b->make_vars[0])
+        fprintf(f, " %s", b->make_vars);
+    if (b->dir && ((b->make_vars && b->make_vars[0]) || b->uarch != STC_UARCH_BASE))
+        fprintf(f, " BUILD=%s", stc_cli_quote(b->dir, q, sizeof q));
+    if (mark)
+        fprintf(f, " MARK=%" PRIu64, mark);
 }
 
 int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *val)

@@ -45,4 +45,24 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
  * the stream options that differ from the defaults), for reproduce lines. */
 void stc_run_cli_print(FILE *f, const stc_run_opts *ro);
 
+/* What selects the build a runner was made from, for the make lines it
+ * prints: the make variables of a tile of your own (stc_rtl_make_vars:
+ * RTL_SRCS=... RTL_TOP=... [PROBE_MAP=...], "" for the stock tile), the
+ * micro-architecture it was built as, and its build directory (the
+ * runner's own; printed as BUILD= for a tile of your own or dbuf). */
+typedef struct stc_run_build {
+    const char *make_vars;
+    stc_uarch uarch;
+    const char *dir;
+} stc_run_build;
+
+/* Prints "make TARGET VEC=... SEED=S STALL=P" and every variable that
+ * makes it the same run on the same RTL: COMPARE=, SIM_FLAGS='...' (the
+ * other options above that differ from the defaults), UARCH=, the own
+ * tile's variables and BUILD=; then MARK=C when mark > 0 (the save file's
+ * marker). One line, without the newline. Pasted as printed it rebuilds
+ * what changed and runs the same thing (docs/debugging.md). */
+void stc_run_cli_print_make(FILE *f, const char *target, const char *vec, const stc_run_opts *ro,
+                            const stc_run_build *b, uint64_t mark);
+
 #endif

@@ -5,7 +5,7 @@
 # it reuses).
 #
 #   make wave VEC=f.vec [SEED= STALL=]   FST trace + grouped GTKWave save file,
-#                                        opens GTKWave when $DISPLAY is set
+#     [COMPARE= SIM_FLAGS= MARK=]        opens GTKWave when $DISPLAY is set
 #   make wave-shot [VEC=] [WAVE_PNG=]    the same, screenshot on Xvfb (PNG)
 #   make sim-debug VEC=f.vec [SEED= STALL=]
 #                                        failing vector: windowed failure trace
@@ -14,6 +14,12 @@
 #                                        vector; see docs/debugging.md
 #   make debug-test                      proves it on a deliberately broken RTL
 
+# The run a make wave or make sim-debug line replays: the runner options of
+# make sim's COMPARE= and MODEL_UARCH=, and SIM_FLAGS= (--policy, --reset-at,
+# ...), as the lines the runners print set them (stc_run_cli_print_make);
+# MARK=C puts the save file's marker on cycle C.
+RUN_FLAGS     = $(if $(filter-out cycle,$(COMPARE)),--compare $(COMPARE)) $(if $(SUITE_UARCH),--uarch $(SUITE_UARCH)) $(SIM_FLAGS)
+MARK         ?=
 WAVE_DIR     := $(BUILD)/wave
 STC_GTKW     := $(BUILD)/stc_gtkw
 WAVE_SHOT_VEC ?= vectors/regression/corner-wrap-n4-2of4-m8-k32-bias-s1.vec
@@ -26,7 +32,8 @@ define WAVE_RUN
 	@test -f $(call shq,$(1)) || { echo "make $@: no such vector file: $(call shq,$(1)) (VEC=path/to.vec)" >&2; exit 2; }
 	@n=$$(scripts/vec_n.sh $(call shq,$(1)) $(N)); \
 	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n-trace $(STC_GTKW) || exit 2; \
-	scripts/wave.sh $(BUILD)/stc_sim-n$$n-trace $(STC_GTKW) $(call shq,$(1)) $(SEED) $(STALL) \
+	RUN_FLAGS=$(call shq,$(RUN_FLAGS)) MARK=$(MARK) \
+	  scripts/wave.sh $(BUILD)/stc_sim-n$$n-trace $(STC_GTKW) $(call shq,$(1)) $(SEED) $(STALL) \
 	  $(call shq,$(WAVE_DIR)) $(2)
 endef
 
@@ -69,7 +76,7 @@ sim-debug:
 	@test -f $(call shq,$(VEC)) || { echo "make sim-debug: no such vector file: $(call shq,$(VEC))" >&2; exit 2; }
 	@n=$$(scripts/vec_n.sh $(call shq,$(VEC)) $(N)); \
 	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_debug-n$$n || exit 2; \
-	$(BUILD)/stc_debug-n$$n --seed $(SEED) --stall $(STALL) --out $(call shq,$(DBG_OUT)) $(DBG_FLAGS) -- $(call shq,$(VEC))
+	$(BUILD)/stc_debug-n$$n --seed $(SEED) --stall $(STALL) $(RUN_FLAGS) --out $(call shq,$(DBG_OUT)) $(DBG_FLAGS) -- $(call shq,$(VEC))
 
 # ---- a deliberately broken RTL, for the tests --------------------------------
 # A copy of rtl/ under $(BUILD)/debug-test/rtl with one file patched by

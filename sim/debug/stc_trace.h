@@ -43,6 +43,8 @@ typedef struct stc_window {
     unsigned before, after; /* cycles kept before / after the first divergence */
     stc_snap *ring;
     size_t cap, count, next; /* ring capacity, entries held, next slot */
+    bool ports_only;         /* the run compares the ports only (--compare ports):
+                                the window centres on the first port that differs */
     bool diverged;
     uint64_t first_bad; /* first divergent cycle, when diverged */
     bool done;          /* recorded `after` cycles past it: ignore the rest */

@@ -149,6 +149,11 @@ void stc_rtl_tick(stc_rtl *r)
         r->spurious_at = r->ticks;
 }
 
+const char *stc_rtl_make_vars(void)
+{
+    return "";
+}
+
 bool stc_rtl_has_counters(const stc_rtl *r)
 {
     return r->fault.kind != RTL_FAULT_NO_CNT;

@@ -109,3 +109,40 @@ Test(trace, planted_fault_in_the_fst_and_the_save_file)
     remove(gtkw);
     rmdir(dir);
 }
+
+/* At --compare ports the window centres on the first port that differs,
+ * not on a probe (which the run does not compare): a probe fault from
+ * tick 40 and a result fault from the first result row on. */
+Test(trace, ports_window_centres_on_a_compared_port)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_rtl *rtl;
+    stc_stream s = {0, NULL};
+    stc_stream_opts so = {"pairs", RTL_DOUBLE_N, 7, 0};
+    cr_assert_eq(stc_gen_stream(&so, &s, err, sizeof err), STC_OK, "%s", err);
+    for (int ports = 0; ports <= 1; ports++) {
+        stc_window w;
+        stc_run_result res;
+        stc_run_opts o;
+        cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+        rtl_fault f = {RTL_FAULT_PE_PROD, 1, 2, 3, TR_FAULT_TICK};
+        rtl_double_plant(rtl, &f);
+        cr_assert_eq(stc_window_init(&w, RTL_DOUBLE_N, 16, 4), STC_OK);
+        w.ports_only = ports;
+        memset(&o, 0, sizeof o);
+        o.max_errors = 5;
+        o.level = ports ? STC_LEVEL_PORTS : STC_LEVEL_CYCLE;
+        o.on_cycle = stc_window_hook;
+        o.hook_ctx = &w;
+        cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
+        /* The probe fault fails the cycle level at its tick; at ports it
+         * changes nothing compared: no divergence, and the run passes. */
+        cr_assert_eq(res.pass, (bool)ports);
+        cr_assert_eq(w.diverged, !ports);
+        if (!ports)
+            cr_assert_eq(w.first_bad, TR_FAULT_TICK);
+        stc_window_free(&w);
+        stc_rtl_destroy(rtl);
+    }
+    stc_stream_free(&s);
+}
