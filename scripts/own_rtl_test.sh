@@ -13,6 +13,17 @@
 #     a map with a wrong path, or a signal of the wrong width, is refused
 #     before the build naming the map's line.
 # Each runs one stream and one single vector at N=4, in its own BUILD.
+# Then the second reference tile, tb/rowpar/ (row-parallel, other timing,
+# no probes but the counters, written from docs/architecture.md alone):
+#   - make sim's whole N=4 suite at COMPARE=txn passes on it;
+#   - each of its bug patches (tb/rowpar/bugs/) fails that suite, verdict 1,
+#     with the rule its header names;
+#   - a stream whose faulty command's C is wrong is refused, exit 2;
+#   - the printed waveform, debug and reproduce lines of a failure, pasted
+#     as printed, run that tile at that level: an FST and a save file with
+#     the marker on the failure's cycle, the debugger, the same verdict;
+#   - an edit of the RTL between two runs (its time stamp set back) is
+#     rebuilt: the second run fails where the first passed.
 #
 #   scripts/own_rtl_test.sh WORKDIR
 set -uo pipefail
@@ -96,5 +107,118 @@ sim noprobes txn 0 'probe\(s\) missing, tied to 0'
 sim noprobes cycle 0 '17 probe\(s\) from the probe map' PROBE_MAP="$work/probes.map"
 sim noprobes cycle 2 "bad-path.map:10: .*Can't find definition of 'w_reg'" PROBE_MAP="$work/bad-path.map"
 sim noprobes cycle 2 'bad-width.map:11: .*expects 2 bits.*generates 32 bits' PROBE_MAP="$work/bad-width.map"
-[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn, and at cycle with a probe map; a wrong path or width in the map is refused naming its line)"
+
+# ---- the second reference tile -----------------------------------------------
+rp_srcs() { ls "$1"/*.v | tr '\n' ' '; }
+# rowpar NAME RTL_DIR WANT PATTERN [MAKE-VAR...]: make sim's N=4 suite at txn.
+rowpar() {
+    local name=$1 dir=$2 want=$3 pat=$4 rc=0 log="$work/rowpar-$1.log"
+    shift 4
+    scripts/verdict.sh --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0 BUILD="$work/build-rowpar-$name" \
+        RTL_TOP=stc_rowpar_tile RTL_SRCS="$(rp_srcs "$dir")" "$@" >"$log" 2>&1 || rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL rowpar $name: verdict $rc, expected $want ($log)"
+        fail=1
+        return 1
+    elif ! grep -qE -- "$pat" "$log"; then
+        echo "FAIL rowpar $name: no line matches /$pat/ ($log)"
+        fail=1
+        return 1
+    fi
+    echo "ok   rowpar $name (verdict $rc)"
+}
+rowpar clean tb/rowpar/rtl 0 'make sim: PASS'
+# Each bug: its copy of the tile, patched; the rule it breaks (the
+# patch's header line says "Rule it breaks: NAME.") must be the one named.
+for patch in tb/rowpar/bugs/*.patch; do
+    id=$(basename "$patch" .patch)
+    rm -rf "$work/rp-$id" && mkdir -p "$work/rp-$id/tb/rowpar" && cp -r tb/rowpar/rtl "$work/rp-$id/tb/rowpar/" ||
+        die "cannot copy tb/rowpar"
+    patch -s -p1 -d "$work/rp-$id" <"$patch" || die "$patch does not apply to tb/rowpar"
+    rule=$(sed -n '1s/.*Rule it breaks: \([^.]*\)\..*/\1/p' "$patch")
+    [ -n "$rule" ] || die "$patch: its first line names no rule ('Rule it breaks: NAME.')"
+    rowpar "$id" "$work/rp-$id/tb/rowpar/rtl" 1 "first divergence: cycle [0-9]+, $rule"
+done
+
+# A stream whose faulty command has a wrong C: bad input (exit 2), named.
+python3 - vectors/regression/stream-pairs-n4-s1.vec "$work/fault-wrong-c.vec" <<'PY' || die "cannot write the wrong-C stream"
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+fault = in_c = done = False
+for i, l in enumerate(lines):
+    if l.startswith("// fault "):
+        fault = l != "// fault none"
+    in_c = l == "// section C" or (in_c and not l.startswith("//"))
+    if in_c and fault and not done and not l.startswith("//"):
+        w = l.split(" ")
+        w[0] = "%08x" % (int(w[0], 16) ^ 1)
+        lines[i] = " ".join(w)
+        done = True
+assert done, "no faulty command"
+open(sys.argv[2], "w").write("\n".join(lines))
+PY
+rowpar wrong-c tb/rowpar/rtl 2 "command [0-9]+: the vector's expected result is wrong" VEC="$work/fault-wrong-c.vec"
+
+# The README quotes bug 01's first failure: the line must be the run's.
+quoted=$(grep -m 1 '^CHECK FAILED .*err_o: sticky' README.md)
+if [ -z "$quoted" ] || ! grep -qxF -- "$quoted" "$work/rowpar-01-err-not-sticky.log"; then
+    echo "FAIL README: its quoted failure of tb/rowpar bug 01 is not what the run printed"
+    fail=1
+else
+    echo "ok   README: the quoted failure of tb/rowpar bug 01 is the run's"
+fi
+
+# The printed lines of a failure, pasted as printed (bug 01, first failure).
+log="$work/rowpar-01-err-not-sticky.log"
+for what in waveform debug reproduce; do
+    line=$(grep -m 1 "^  $what: " "$log" | sed "s/^  $what: *//")
+    [ -n "$line" ] || { echo "FAIL pasted $what: no '$what:' line in $log"; fail=1; continue; }
+    rc=0
+    (eval "$line") >"$work/pasted-$what.log" 2>&1 </dev/null || rc=$?
+    case $what in
+    waveform)
+        gtkw=$(sed -n 's/^wave: save file //p' "$work/pasted-$what.log")
+        mark=$(sed -n 's/.* MARK=\([0-9]*\)$/\1/p' <<<"$line")
+        if [ "$rc" != 0 ] || [ ! -s "${gtkw%.gtkw}.fst" ] || [ -z "$mark" ] ||
+            ! grep -q "^\*-[0-9.]* $((2 * mark)) " "$gtkw"; then
+            echo "FAIL pasted waveform: exit $rc, save file '$gtkw', marker $mark ($work/pasted-$what.log)"
+            fail=1
+        else
+            echo "ok   pasted waveform: $gtkw, marker on cycle $mark"
+        fi
+        ;;
+    debug)
+        if ! grep -q "err_o: sticky" "$work/pasted-$what.log" ||
+            ! grep -q "make wave .*RTL_TOP=stc_rowpar_tile.* MARK=" "$work/pasted-$what.log"; then
+            echo "FAIL pasted debug: the debugger did not find err_o: sticky on the tile ($work/pasted-$what.log)"
+            fail=1
+        else
+            echo "ok   pasted debug: err_o: sticky, and a make wave line of the tile"
+        fi
+        ;;
+    reproduce)
+        if [ "$rc" != 1 ] || ! grep -q "err_o: sticky" "$work/pasted-$what.log"; then
+            echo "FAIL pasted reproduce: exit $rc, want 1 with err_o: sticky ($work/pasted-$what.log)"
+            fail=1
+        else
+            echo "ok   pasted reproduce: exit 1, err_o: sticky"
+        fi
+        ;;
+    esac
+done
+
+# An edit between two runs is rebuilt, even when the file's time stamp is
+# older than the build: the sources' digest in the wrapper changes.
+edit="$work/rp-edit"
+rm -rf "$edit" && mkdir -p "$edit" && cp tb/rowpar/rtl/*.v "$edit/" || die "cannot copy tb/rowpar"
+one="VEC=vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"
+if rowpar edit-before "$edit" 0 'make sim: PASS' "$one" BUILD="$work/build-rowpar-edit"; then
+    mkdir -p "$work/rp-edit-patch/tb/rowpar" && cp -r "$edit" "$work/rp-edit-patch/tb/rowpar/rtl" &&
+        patch -s -p1 -d "$work/rp-edit-patch" <tb/rowpar/bugs/08-idx-swapped.patch &&
+        for f in "$work"/rp-edit-patch/tb/rowpar/rtl/*.v; do cp "$f" "$edit/"; done &&
+        touch -d '2000-01-01' "$edit"/*.v || die "cannot edit the copy"
+    rowpar edit-after "$edit" 1 'make sim: FAIL' "$one" BUILD="$work/build-rowpar-edit"
+fi
+
+[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn, and at cycle with a probe map; a wrong path or width in the map is refused naming its line; the row-parallel tile passes at txn and each of its bugs is caught by the rule it breaks; a faulty command's wrong C is refused; the printed lines reproduce; an edit is rebuilt)"
 exit "$fail"

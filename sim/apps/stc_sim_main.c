@@ -198,8 +198,9 @@ static void print_run_options(FILE *f, const sim_args *a)
 
 /* The make lines of a failure: the waveform and the debugger, on the RTL
  * this runner was built from (a tile of your own: its sources and top),
- * at the same level and with the same options. */
-static void print_reproduce(const sim_args *a, const char *path)
+ * at the same level and with the same options; the marker on the
+ * failure's cycle (mark, 0: none). */
+static void print_reproduce(const sim_args *a, const char *path, uint64_t mark)
 {
     char q0[4096], q1[4096], dir[4096];
     stc_run_build b = stc_lockstep_build(a->argv0, dir, sizeof dir);
@@ -208,7 +209,7 @@ static void print_reproduce(const sim_args *a, const char *path)
     print_run_options(stderr, a);
     fprintf(stderr, " %s\n", qpath);
     fputs("  waveform:  ", stderr);
-    stc_run_cli_print_make(stderr, "wave", path, &a->run, &b, 0);
+    stc_run_cli_print_make(stderr, "wave", path, &a->run, &b, mark);
     fputs("\n  debug:     ", stderr);
     stc_run_cli_print_make(stderr, "sim-debug", path, &a->run, &b, 0);
     fputc('\n', stderr);
@@ -319,7 +320,7 @@ static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
     stc_file_report r = {o->path, o->error, o->message, o->ncmd, &o->res};
     if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r, a->run.quiet) && !o->error) {
         print_diagnosis(o);
-        print_reproduce(a, o->path);
+        print_reproduce(a, o->path, o->res.first_bad_cycle);
     }
 }
 

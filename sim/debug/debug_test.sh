@@ -122,8 +122,8 @@ rm -rf "$tout"
 check "stc_debug --compare txn exits 1 on the failing vector" test $? -eq 1
 check "stc_debug --compare txn names the transaction mismatch" \
     grep -qE 'transaction mismatch \(txn: result\) of command 0' "$tout.log"
-check "stc_debug --compare txn prints the RTL trace command at txn" \
-    grep -qE -- '-trace .*--compare txn --trace .*\.rtl\.fst' "$tout.log"
+check "stc_debug --compare txn prints the make wave line at txn, marker on the failure" \
+    grep -qE -- '^    make wave VEC=.* COMPARE=txn( .*)? MARK=[0-9]+$' "$tout.log"
 tmin=$(ls "$tout"/*.min.vec 2>/dev/null | head -n 1)
 check "txn: shrunk to a minimal vector that fails on txn: result" \
     grep -qE 'minimal vector: .*fails on txn: result' "$tout.log"
