@@ -128,6 +128,17 @@ rowpar() {
     echo "ok   rowpar $name (verdict $rc)"
 }
 rowpar clean tb/rowpar/rtl 0 'make sim: PASS'
+# The ICG runs a tile of your own cannot have are said to be skipped: in
+# the closing lines, as JUnit <skipped> and on the page.
+d="$work/build-rowpar-clean"
+if grep -q '^== icg-singles: skipped: a tile of your own' "$work/rowpar-clean.log" &&
+    grep -q '<skipped message="a tile of your own' "$d/sim-n4/suite.xml" &&
+    grep -q '<tr class="skipped"><td>icg-streams</td>' "$d/sim-report.html"; then
+    echo "ok   rowpar clean: the ICG runs listed as skipped, with why (console, JUnit, page)"
+else
+    echo "FAIL rowpar clean: the skipped ICG runs are not listed in $work/rowpar-clean.log, $d/sim-n4/suite.xml and $d/sim-report.html"
+    fail=1
+fi
 # Each bug: its copy of the tile, patched; the rule it breaks (the
 # patch's header line says "Rule it breaks: NAME.") must be the one named.
 for patch in tb/rowpar/bugs/*.patch; do

@@ -77,6 +77,11 @@ HEAD
             nf=$(grep -c '<failure \|<error ' "$d/junit/$label.xml" 2>/dev/null || true)
             echo "<tr><td><a href=\"#$label-n$n\">$label</a></td><td class=\"$cls\">$v</td><td>$nfiles</td><td>$nf</td></tr>"
         done <"$d/runs.txt"
+        if [ -s "$d/skipped.txt" ]; then
+            while IFS=$'\t' read -r label why; do
+                echo "<tr class=\"skipped\"><td>$label</td><td>SKIPPED</td><td colspan=\"2\">$why</td></tr>"
+            done <"$d/skipped.txt"
+        fi
         echo "</table>"
         while read -r label rc _; do
             echo "<h3 id=\"$label-n$n\">N=$n $label</h3>"

@@ -119,8 +119,19 @@ render_finish() {
         while read -r label _; do
             [ -f "$out/junit/$label.xml" ] && grep -v '^<?xml' "$out/junit/$label.xml"
         done < <(cat "$out/runs.txt" 2>/dev/null)
+        # The runs the plan skipped, with why, as JUnit's <skipped>.
+        if [ -s "$out/skipped.txt" ]; then
+            echo "<testsuite name=\"cosim.n$n.skipped\" tests=\"$(wc -l <"$out/skipped.txt")\" skipped=\"$(wc -l <"$out/skipped.txt")\">"
+            while IFS=$'\t' read -r label why; do
+                echo "  <testcase classname=\"cosim.n$n\" name=\"$label\"><skipped message=\"$why\"/></testcase>"
+            done <"$out/skipped.txt"
+            echo "</testsuite>"
+        fi
         echo '</testsuites>'
     } >"$out/suite.xml.tmp" && mv -f "$out/suite.xml.tmp" "$out/suite.xml"
+    if [ -s "$out/skipped.txt" ]; then
+        while IFS=$'\t' read -r label why; do echo "== $label: skipped: $why"; done <"$out/skipped.txt"
+    fi
     echo "== N=$n${1:+ (shard $1)}: $((runs - failed_runs)) of $runs runs passed"
     if [ -n "$first" ]; then
         echo "first failure: $first"

@@ -95,6 +95,8 @@ SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
 .PHONY: sim sim-build wave
 # The ICG build rides along at N=4: it is part of what a user tapes out.
 SIM_ICG_N := $(if $(OWN_RTL),none,4)
+# Why the ICG runs are not run, said in the closing lines, JUnit and page.
+SIM_ICG_SKIPPED := $(if $(OWN_RTL),a tile of your own: the ICG build swaps in the stock tile's clock-gate cell (docs/architecture.md section 9))
 # SIM_VARIANT=-bug runs another build of the RTL (sim/debug/debug.mk's broken one,
 # for the tests of the verdicts); the ICG runs are then skipped.
 SIM_VARIANT ?=
@@ -203,7 +205,7 @@ sim:
 	  icg=; [ $$n != $(SIM_ICG_N) ] || [ -n "$(SIM_VARIANT)" ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
 	  waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
 	  JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) VECDIR=$(REGRESSION_DIR) \
-	  WAVES_RUNNER=$$waves scripts/sim_suite.sh \
+	  WAVES_RUNNER=$$waves ICG_SKIPPED=$(call shq,$(SIM_ICG_SKIPPED)) scripts/sim_suite.sh \
 	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_DIR)/sim-n$$n $$icg; }; \
 	if [ $(SIM_AT_ONCE) -gt 1 ]; then for n in $(wordlist 2,9,$(SIM_RUN_NS)); do \
 	  { suite $$n >$(SIM_DIR)/sim-n$$n.out 2>&1; echo $$? >$(SIM_DIR)/sim-n$$n.out.rc; } & \
