@@ -27,6 +27,8 @@ static stc_stream lk_stream(const char *kind, unsigned len)
     return s;
 }
 
+static stc_vec lk_vec(const char *cls, unsigned k);
+
 static stc_run_result lk_run(stc_rtl *rtl, const stc_stream *s, unsigned stall, stc_policy pol,
                              uint64_t reset_at)
 {
@@ -270,6 +272,39 @@ Test(lockstep, hang_names_the_waiting_handshake)
     stc_run_result r = lk_level_run(f, STC_LEVEL_TXN);
     cr_assert(r.timeout, "%s", r.first_signal);
     cr_assert_str_eq(r.first_signal, "(hang: w_valid_i waits for w_ready_o)");
+
+    /* The TIMEOUT line says which valid waits since when, for which beat,
+     * and the last transfer of each channel: the command went in, no
+     * weight beat ever did, no result row came. */
+    char *text = NULL;
+    size_t len = 0;
+    stc_rtl *rtl;
+    stc_run_opts o;
+    stc_vec v = lk_vec("sp24", 32);
+    stc_stream s = {1, &v};
+    FILE *log = open_memstream(&text, &len);
+    cr_assert_not_null(log);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &f);
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    o.level = STC_LEVEL_TXN;
+    o.log = log;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    fclose(log);
+    cr_assert(r.timeout);
+    /* One command, no stalls: its transfer at cycle 2, its first weight
+     * beat offered from then on. */
+    cr_assert_not_null(strstr(text, "w_valid_i is 1 without w_ready_o since cycle 2 (command 0, "
+                                    "beat 0)"),
+                       "%s", text);
+    cr_assert_not_null(strstr(text, "the host expects result row 0 of command 0 (1 accepted)"),
+                       "%s", text);
+    cr_assert_not_null(
+        strstr(text, "last transfers: cmd at 2 bias never w never a never res never"), "%s", text);
+    free(text);
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&v);
 }
 
 /* A stream for another array size is refused before anything runs (and
