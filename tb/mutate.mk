@@ -25,8 +25,15 @@
 #                   one make mutate (mutate-ci-merge: of make mutate-ci);
 #                   docs/parallel.md
 #
+#   make mutate-harness  the harness's own C mutated (scripts/mutate_harness.py):
+#                   MH_COUNT (100) seeded mutants of sim/core and the runner's
+#                   verdict and JUnit code, each judged by the unit tests and
+#                   every bug patch's failing run; score and survivors into
+#                   docs/verification.md; fails below 90% or on an
+#                   unexplained survivor (mutate-harness-ci: every MH_CI_EVERY-th)
+#
 # Knobs: MUT_N, MUT_COUNT, MUT_SEED, MUT_CI_COUNT, MUT_STALLS, MUT_SIM_SEED,
-# MUT_OUT, MUT_EQUIV.
+# MUT_OUT, MUT_EQUIV, MH_COUNT, MH_SEED, MH_CI_EVERY.
 
 MUT_N        ?= 4
 MUT_COUNT    ?= 200
@@ -219,3 +226,22 @@ MUT_RUN_VECS = $(MUT_VECS) $(if $(filter 16,$(MUT_N)),$(filter-out %/x2-sp24-m10
 # Everything a campaign (or a slice of it) runs: the build job of a Slurm
 # campaign (scripts/slurm_sim.sh mutate).
 mutate-build: $(MUT_XVECS)
+
+# ---- the harness's own mutants -----------------------------------------------
+# Judged by the unit tests and by the failing runs of make bugs and make
+# own-rtl-test, which run first (MH_PREBUILT=1: they already ran, as in
+# make ci).
+MH_COUNT    ?= 100
+MH_SEED     ?= 1
+MH_CI_EVERY ?= 4
+MH_OUT       = $(BUILD)/mutate-harness
+MH_PREBUILT ?= 0
+MH_RUN = scripts/mutate_harness.py --build $(BUILD) --own-rtl-dir $(BUILD)/own-rtl-test --count $(MH_COUNT) --seed $(MH_SEED)
+.PHONY: mutate-harness mutate-harness-ci mutate-harness-prep
+mutate-harness-prep: $(TB_BIN)
+	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory bugs MUT_DOC=
+	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory own-rtl-test
+mutate-harness: mutate-harness-prep
+	@$(MH_RUN) --out $(MH_OUT) --doc $(MUT_DOC)
+mutate-harness-ci: mutate-harness-prep
+	@$(MH_RUN) --every $(MH_CI_EVERY) --out $(MH_OUT)-ci

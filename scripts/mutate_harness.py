@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""mutate_harness.py - mutation testing of the harness itself (make mutate-harness).
+
+The RTL's mutation campaign (make mutate) asks whether the harness catches
+a broken tile. This one asks whether the harness's own checks are needed:
+it plants one small, realistic mistake at a time in the harness's C
+(sim/core: the host's rules, the step, the compare, the lockstep loop, the
+per-file report; sim/apps/stc_sim_main.c: the verdict and the JUnit
+writer) and sees whether anything notices:
+
+  1. the unit tests (build/stc_unit_tests relinked with the mutant), which
+     plant each rule's violation in the model-backed double;
+  2. the bug judges: every hand-written bug of tb/bugs (stock tile, make
+     bugs) and tb/rowpar/bugs (second tile at txn, make own-rtl-test),
+     each rerun on the exact run that caught it (its first-failure.args)
+     with its runner relinked: it must still fail with verdict 1, a FAIL
+     line and a JUnit <failure>;
+  3. the clean judges: the stock tile and tb/rowpar on streams with
+     stalls, resets and faults must still pass (a mutant that fails
+     everything is caught here).
+
+A mutant that none of them notices survives; a survivor is either
+equivalent (listed with its reason in scripts/mutate_harness_equivalent.txt)
+or a missing test. Mutation operators: relational operators (< <= > >= ==
+!=), && / ||, compound assignment to plain (+= |= -> =), an off-by-one in
+an added or subtracted 1, a dropped if condition (if (0 && (c))), a
+narrowed integer type (uint32_t -> uint16_t, int32_t -> int16_t, uint64_t
+-> uint32_t), a flipped boolean return. Sites are numbered in file order;
+--count of them are drawn with --seed (or --every K: every K-th), so a
+campaign is reproducible. Mutants that do not compile are stillborn and
+not counted.
+
+  scripts/mutate_harness.py [--count N] [--seed S] [--out DIR] [--build DIR]
+                            [--own-rtl-dir DIR] [--list]
+
+Needs make bugs and make own-rtl-test to have run (their binaries and
+first-failure.args) and make unit. Exit 0: every non-equivalent mutant
+killed and the score at least --min-score; 1: an unexplained survivor or a
+lower score; 2: set-up error.
+"""
+
+import argparse
+import hashlib
+import os
+import random
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import signal
+import xml.etree.ElementTree as ET
+
+# The files mutated, and of stc_sim_main.c only the functions that decide
+# or record a verdict (its option parsing, traces and CSV are the CLI's and
+# the report's, tested by cli-test and report-check, not judged here).
+FILES = ["sim/core/stc_host.c", "sim/core/stc_step.c", "sim/core/stc_compare.c",
+         "sim/core/stc_lockstep.c", "sim/core/stc_run_report.c", "sim/apps/stc_sim_main.c"]
+FUNCTIONS = {"sim/apps/stc_sim_main.c": {"run_one", "print_outcome", "junit_case", "write_junit",
+                                         "main"}}
+EQUIV = "scripts/mutate_harness_equivalent.txt"
+
+
+def run_bounded(args, seconds):
+    """Runs args in a process group of its own; past `seconds` the whole
+    group is killed (a mutant that loops forever, and the test runner's
+    workers with it). Returns (returncode or None on a time-out, output)."""
+    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=seconds)
+        return p.returncode, out
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return None, ""
+
+
+def die(msg):
+    print("mutate-harness: %s" % msg, file=sys.stderr)
+    sys.exit(2)
+
+
+# ---- mutation sites ----------------------------------------------------------
+
+def code_mask(line):
+    """The line with string and char literals and // comments blanked, so
+    that operators inside them are never mutated."""
+    out, i, n = [], 0, len(line)
+    while i < n:
+        c = line[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and line[j] != c:
+                j += 2 if line[j] == "\\" else 1
+            out.append(" " * (min(j, n - 1) - i + 1))
+            i = j + 1
+        elif line.startswith("//", i) or line.startswith("/*", i):
+            out.append(" " * (n - i))
+            break
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)[:n]
+
+
+# (regex on the masked line, replacement, operator name)
+OPERATORS = [
+    (r"(?<![<>=!&|+\-*/%^])<(?![<=])", "<=", "rel"),
+    (r"(?<![<>])<=", "<", "rel"),
+    (r"(?<![<>=\-])>(?![>=])", ">=", "rel"),
+    (r"(?<![<>])>=", ">", "rel"),
+    (r"==", "!=", "rel"),
+    (r"!=", "==", "rel"),
+    (r"&&", "||", "logic"),
+    (r"\|\|", "&&", "logic"),
+    (r"\+=", "=", "assign"),
+    (r"\|=", "=", "assign"),
+    (r"(?<=[+-] )1(?![0-9xXuU.])", "2", "off-by-one"),
+    (r"\buint32_t\b", "uint16_t", "narrow"),
+    (r"\bint32_t\b", "int16_t", "narrow"),
+    (r"\buint64_t\b", "uint32_t", "narrow"),
+    (r"\breturn true;", "return false;", "return"),
+    (r"\breturn false;", "return true;", "return"),
+]
+
+
+def sites(path):
+    """Every mutation site of a file: (line index, start, end, new, op)."""
+    out = []
+    in_block = False
+    only = FUNCTIONS.get(path)
+    func = None
+    lines = open(path).read().split("\n")
+    for li, line in enumerate(lines):
+        s = line.strip()
+        fm = re.match(r"^[a-z][\w ]*[ *](\w+)\(", line)
+        if fm and not s.endswith(";"):
+            func = fm.group(1)
+        elif line.startswith("}"):
+            func = None
+        if only is not None and func not in only:
+            continue
+        # Skip block comments, preprocessor lines and declarations of
+        # tables and prototypes' parameter lists are kept (they are code).
+        if in_block:
+            if "*/" in line:
+                in_block = False
+            continue
+        if s.startswith("/*") or s.startswith("*"):
+            in_block = s.startswith("/*") and "*/" not in s
+            continue
+        if s.startswith("#"):
+            continue
+        m = code_mask(line)
+        # A comment that opens here and runs on: the rest is not code.
+        if "/*" in m:
+            m = m[:m.index("/*")]
+        for rx, new, op in OPERATORS:
+            for mo in re.finditer(rx, m):
+                # "->" is not a relational operator; "#include <x>" was skipped.
+                if op == "rel" and mo.group(0) == ">" and mo.start() > 0 and m[mo.start() - 1] == "-":
+                    continue
+                out.append((li, mo.start(), mo.end(), new, op))
+        ifm = re.search(r"\bif \(", m)
+        if ifm:
+            out.append((li, ifm.end(), ifm.end(), "0 && ", "drop-if"))
+    return lines, out
+
+
+def mutant_key(path, line, start, op, new):
+    """A key that survives edits elsewhere in the file: the file, the
+    stripped text of the line, the column and the replacement."""
+    h = hashlib.sha1(("%s|%s|%d|%s|%s" % (path, line.strip(), start, op, new)).encode())
+    return h.hexdigest()[:12]
+
+
+def all_mutants():
+    muts = []
+    for path in FILES:
+        lines, ss = sites(path)
+        for li, a, b, new, op in ss:
+            line = lines[li]
+            text = line[:a] + new + line[b:]
+            if op == "drop-if":
+                # if (c) -> if (0 && (c)): wrap the whole condition.
+                close = matching_paren(line, a - 1)
+                if close < 0:
+                    continue
+                text = line[:a] + "0 && (" + line[a:close] + ")" + line[close:]
+            muts.append({"file": path, "line": li + 1, "op": op, "old": line.strip(),
+                         "new": text.strip(), "text": text,
+                         "key": mutant_key(path, line, a, op, new)})
+    return muts
+
+
+def matching_paren(line, i):
+    depth = 0
+    for j in range(i, len(line)):
+        if line[j] == "(":
+            depth += 1
+        elif line[j] == ")":
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+# ---- building ----------------------------------------------------------------
+
+def make_dry(target, src, extra):
+    """make -n's recipe lines for target with src pretended new (-W)."""
+    cmd = ["make", "--no-print-directory", "-n", "-W", src, target] + extra
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        die("cannot plan %s: %s" % (target, r.stderr.strip()[-400:]))
+    return r.stdout.replace("\\\n", " ").split("\n")
+
+
+def link_line(target, extra):
+    for l in make_dry(target, FILES[0], extra):
+        if re.match(r"^\S*g\+\+ -o %s " % re.escape(target), l) or \
+           re.match(r"^\S*g\+\+ -o %s$" % re.escape(target), l.strip()):
+            return shlex.split(l)
+    die("no link line for %s in make -n" % target)
+
+
+def compile_line(path, build):
+    obj = "%s/%s.o" % (build, os.path.splitext(path)[0])
+    for l in make_dry(obj, path, []):
+        if " -c %s " % path in l and l.split()[0] in ("cc", "gcc", "clang"):
+            args = shlex.split(l)
+            # A mutant may warn (a narrowed type); it is still a mutant.
+            return [a for a in args if a not in ("-Werror", "-MMD", "-MP")]
+    die("no compile line for %s" % obj)
+
+
+def build_mutant(m, build, tmp):
+    """Compiles the mutant's object; returns its path or None (stillborn)."""
+    src = os.path.join(tmp, os.path.basename(m["file"]))
+    lines = open(m["file"]).read().split("\n")
+    lines[m["line"] - 1] = m["text"]
+    with open(src, "w") as f:
+        f.write("\n".join(lines))
+    obj = src[:-2] + ".o"
+    args = compile_line(m["file"], build)
+    i = args.index("-c")
+    args[i + 1] = src
+    args[args.index("-o") + 1] = obj
+    # Its own directory first: the mutant's includes are the file's.
+    args.insert(1, "-I" + os.path.dirname(m["file"]))
+    r = subprocess.run(args, capture_output=True, text=True)
+    return obj if r.returncode == 0 else None
+
+
+def relink(line, orig_obj, obj, out):
+    args = list(line)
+    args[args.index("-o") + 1] = out
+    hit = [i for i, a in enumerate(args) if a.endswith(orig_obj)]
+    if not hit:
+        return False  # this binary does not link that file
+    for i in hit:
+        args[i] = obj
+    return subprocess.run(args, capture_output=True).returncode == 0
+
+
+# ---- judges ------------------------------------------------------------------
+
+class Judge:
+    """One run a mutant must not change: a bug that must still fail with
+    verdict 1 (and a FAIL line and a JUnit failure), or a clean run that
+    must still pass."""
+
+    def __init__(self, name, binary, args, want, make_target, make_extra):
+        self.name, self.binary, self.args, self.want = name, binary, args, want
+        self.link = link_line(make_target, make_extra)
+
+    def holds(self, exe, tmp):
+        junit = os.path.join(tmp, "j.xml")
+        if os.path.exists(junit):
+            os.remove(junit)
+        cut = self.args.index("--")
+        rc, out = run_bounded([exe] + self.args[:cut] + ["--junit", junit] + self.args[cut:], 300)
+        if rc != self.want:
+            return False
+        try:
+            failures = len(ET.parse(junit).getroot().findall(".//failure"))
+        except (OSError, ET.ParseError):
+            return False
+        if self.want == 1:
+            return failures > 0 and "] FAIL " in out
+        return failures == 0 and "] PASS " in out
+
+
+def failing_run(suite_dir):
+    """The options and files of the suite's first failing run, as the
+    suite ran it (its parts/LABEL.spec: runner, verbose flag, options, --,
+    files): the whole run, since a file may fail only after the ones
+    before it (a missing reset shows the previous file's state)."""
+    try:
+        with open(os.path.join(suite_dir, "runs.txt")) as f:
+            label = next(l.split()[0] for l in f if l.split()[1:2] == ["1"])
+        with open(os.path.join(suite_dir, "parts", label + ".spec")) as f:
+            spec = [l for l in f.read().split("\n") if l != ""]
+    except (OSError, StopIteration):
+        return None, None
+    return label, spec[2:]
+
+
+def judges(build, own):
+    js = []
+    bugs = sorted(os.listdir("tb/bugs"))
+    for p in bugs:
+        bid = p[:-len(".patch")]
+        label, run = failing_run("%s/bugs/%s" % (build, bid))
+        binary = "%s/bugs/%s/stc_sim-n4" % (build, bid)
+        if run is None:
+            die("no failing run of tb/bugs/%s in %s/bugs/%s: run make bugs first" % (bid, build, bid))
+        if label.startswith("icg-"):
+            continue  # an ICG-only bug: its runner is the ICG build's
+        js.append(Judge("tb/bugs/" + bid, binary, run, 1, binary, []))
+    for p in sorted(os.listdir("tb/rowpar/bugs")):
+        bid = p[:-len(".patch")]
+        bdir = "%s/build-rowpar-%s" % (own, bid)
+        _, run = failing_run(bdir + "/sim-n4")
+        if run is None:
+            die("no failing run of tb/rowpar/bugs/%s in %s: run make own-rtl-test first" % (bid, bdir))
+        srcs = " ".join(sorted("%s/rp-%s/tb/rowpar/rtl/%s" % (own, bid, f)
+                               for f in os.listdir("%s/rp-%s/tb/rowpar/rtl" % (own, bid))))
+        extra = ["N=4", "COMPARE=txn", "RTL_TOP=stc_rowpar_tile", "RTL_SRCS=" + srcs, "BUILD=" + bdir]
+        js.append(Judge("tb/rowpar/bugs/" + bid, bdir + "/stc_sim-n4", run, 1,
+                        bdir + "/stc_sim-n4", extra))
+    mix = "vectors/regression/stream-mix-n4-l40-s2.vec"
+    js.append(Judge("clean: stock tile, stream, 30% stalls, random policy, reset",
+                    build + "/stc_sim-n4",
+                    ["--seed", "7", "--stall", "30", "--policy", "random", "--reset-at", "700", "--",
+                     mix],
+                    0, build + "/stc_sim-n4", []))
+    js.append(Judge("clean: stock tile, metadata faults", build + "/stc_sim-n4",
+                    ["--seed", "3", "--stall", "20", "--meta-fault", "--",
+                     "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"], 0, build + "/stc_sim-n4", []))
+    rp = "%s/build-rowpar-clean" % own
+    srcs = " ".join(sorted("tb/rowpar/rtl/" + f for f in os.listdir("tb/rowpar/rtl")))
+    js.append(Judge("clean: tb/rowpar at txn, stream, 30% stalls, reset", rp + "/stc_sim-n4",
+                    ["--seed", "7", "--stall", "30", "--policy", "random", "--reset-at", "700",
+                     "--compare", "txn", "--", mix], 0, rp + "/stc_sim-n4",
+                    ["N=4", "COMPARE=txn", "RTL_TOP=stc_rowpar_tile", "RTL_SRCS=" + srcs, "BUILD=" + rp]))
+    return js
+
+
+def judge_mutant(m, build, unit_link, js, tmp):
+    obj = build_mutant(m, build, tmp)
+    if obj is None:
+        return "stillborn", ""
+    orig = "%s/%s.o" % (build, os.path.splitext(m["file"])[0])
+    orig = orig[len(build):]  # match by the path below BUILD
+    exe = os.path.join(tmp, "unit")
+    if relink(unit_link, orig, obj, exe):
+        rc, _ = run_bounded([exe, "--jobs=2"], 60)
+        if rc != 0:
+            return "killed", "unit tests" if rc is not None else "unit tests (a hang, killed after 60 s)"
+    for j in js:
+        exe = os.path.join(tmp, "runner")
+        if not relink(j.link, orig, obj, exe):
+            continue
+        if not j.holds(exe, tmp):
+            return "killed", j.name
+    return "survived", ""
+
+
+def read_equivalent():
+    eq = {}
+    if os.path.exists(EQUIV):
+        for l in open(EQUIV):
+            l = l.rstrip("\n")
+            if l and not l.startswith("#"):
+                key, _, why = l.partition("\t")
+                eq[key.strip()] = why.strip()
+    return eq
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=120)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default="build/mutate-harness")
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--own-rtl-dir", default="build/own-rtl-test")
+    ap.add_argument("--every", type=int, default=1,
+                    help="judge every K-th mutant of the sample (the CI subset: make mutate-harness-ci)")
+    ap.add_argument("--doc", default="", help="write the results into this file between the "
+                    "<!--mutate-harness:begin--> and <!--mutate-harness:end--> markers")
+    ap.add_argument("--min-score", type=float, default=90.0)
+    ap.add_argument("--list", action="store_true", help="print the sampled mutants and exit")
+    a = ap.parse_args()
+    muts = all_mutants()
+    rng = random.Random(a.seed)
+    pick = sorted(rng.sample(range(len(muts)), min(a.count, len(muts))))
+    sample = [muts[i] for i in pick][::a.every]
+    if a.list:
+        for m in sample:
+            print("%s %s:%d %s: %s" % (m["key"], m["file"], m["line"], m["op"], m["new"]))
+        return 0
+    os.makedirs(a.out, exist_ok=True)
+    unit_link = link_line(a.build + "/stc_unit_tests", [])
+    js = judges(a.build, a.own_rtl_dir)
+    # The unmutated harness, linked as the mutants are, must satisfy every
+    # judge, or nothing means anything.
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "runner")
+        for j in js:
+            args = list(j.link)
+            args[args.index("-o") + 1] = exe
+            if subprocess.run(args, capture_output=True).returncode != 0 or not j.holds(exe, tmp):
+                die("judge '%s' does not hold on the unmutated harness (%s %s)"
+                    % (j.name, j.binary, " ".join(j.args)))
+    eq = read_equivalent()
+    rows, killed, survived, equivalent, stillborn = [], 0, 0, 0, 0
+    print("mutate-harness: %d of %d sites (seed %d), %d judges after the unit tests"
+          % (len(sample), len(muts), a.seed, len(js)), flush=True)
+    for i, m in enumerate(sample):
+        with tempfile.TemporaryDirectory() as tmp:
+            verdict, by = judge_mutant(m, a.build, unit_link, js, tmp)
+        if verdict == "survived" and m["key"] in eq:
+            verdict, by = "equivalent", eq[m["key"]]
+        killed += verdict == "killed"
+        survived += verdict == "survived"
+        equivalent += verdict == "equivalent"
+        stillborn += verdict == "stillborn"
+        rows.append((m, verdict, by))
+        print("[%3d/%d] %-10s %s %s:%d %s: %s%s" % (i + 1, len(sample), verdict, m["key"], m["file"],
+                                                 m["line"], m["op"], m["new"][:90],
+                                                 "  (%s)" % by if by else ""), flush=True)
+    scored = killed + survived
+    score = 100.0 * killed / scored if scored else 100.0
+    tsv = os.path.join(a.out, "results.tsv")
+    with open(tsv + ".tmp", "w") as f:
+        f.write("key\tfile\tline\top\tverdict\tby\tmutant\n")
+        for m, v, by in rows:
+            f.write("%s\t%s\t%d\t%s\t%s\t%s\t%s\n" % (m["key"], m["file"], m["line"], m["op"], v, by,
+                                                     m["new"]))
+    os.replace(tsv + ".tmp", tsv)
+    print("mutate-harness: %d killed, %d equivalent, %d survived, %d stillborn: score %.1f%% of the "
+          "non-equivalent mutants (results: %s)" % (killed, equivalent, survived, stillborn, score, tsv))
+    if survived:
+        print("mutate-harness: survivors not explained in %s:" % EQUIV)
+        for m, v, _ in rows:
+            if v == "survived":
+                print("  %s\t%s:%d %s: %s" % (m["key"], m["file"], m["line"], m["op"], m["new"]))
+    if a.doc:
+        write_doc(a, rows, len(muts), killed, equivalent, survived, stillborn, score)
+    return 0 if survived == 0 and score >= a.min_score else 1
+
+
+def write_doc(a, rows, nsites, killed, equivalent, survived, stillborn, score):
+    """The campaign's table, between the markers of a.doc."""
+    by_file = {}
+    for m, v, _ in rows:
+        f = by_file.setdefault(m["file"], [0, 0, 0, 0])
+        f[["killed", "equivalent", "survived", "stillborn"].index(v)] += 1
+    out = ["<!--mutate-harness:begin-->",
+           "`make mutate-harness` (`scripts/mutate_harness.py --count %d --seed %d`): %d of the %d "
+           "mutation sites of the harness's C, each judged by the unit tests, then by %s." % (
+               a.count, a.seed, len(rows), nsites, "every bug patch's failing run and the clean runs"),
+           "",
+           "**%d killed, %d equivalent, %d survived, %d stillborn: score %.1f%%** of the "
+           "non-equivalent mutants." % (killed, equivalent, survived, stillborn, score),
+           "", "| file | killed | equivalent | survived | stillborn |", "|---|---:|---:|---:|---:|"]
+    for f in sorted(by_file):
+        k, e, s, b = by_file[f]
+        out.append("| `%s` | %d | %d | %d | %d |" % (f, k, e, s, b))
+    out += ["", "Equivalent and surviving mutants, with the reason:", "",
+            "| key | where | mutant | verdict |", "|---|---|---|---|"]
+    for m, v, by in rows:
+        if v in ("equivalent", "survived"):
+            out.append("| `%s` | `%s:%d` | `%s` | %s |" % (
+                m["key"], m["file"], m["line"], m["new"].replace("|", "\\|"),
+                by if v == "equivalent" else "**survived: not explained**"))
+    out.append("<!--mutate-harness:end-->")
+    text = open(a.doc).read()
+    b, e = "<!--mutate-harness:begin-->", "<!--mutate-harness:end-->"
+    if b not in text or e not in text:
+        die("%s has no %s ... %s markers" % (a.doc, b, e))
+    new = text[:text.index(b)] + "\n".join(out) + text[text.index(e) + len(e):]
+    with open(a.doc + ".tmp", "w") as f:
+        f.write(new)
+    os.replace(a.doc + ".tmp", a.doc)
+    print("mutate-harness: table written to %s" % a.doc)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
