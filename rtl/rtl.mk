@@ -34,7 +34,9 @@ RTL_SMOKE_ICG := $(RTL_BUILD)/tb_stc_tile_smoke_icg.vvp
 
 .PHONY: lint rtl-smoke rtl-synth
 
-lint: $(RTL_SRCS)
+# The second reference tile (tb/rowpar/, the own-RTL path's): clean too.
+ROWPAR_SRCS := $(sort $(wildcard tb/rowpar/rtl/*.v))
+lint: $(RTL_SRCS) $(ROWPAR_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 -GM_MAX=16 -GKB_MAX=4 $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) +define+STC_USE_ICG $(RTL_SRCS)
@@ -47,6 +49,9 @@ lint: $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -P$(RTL_TOP).WBUF=2 -o /dev/null $(RTL_SRCS)
 	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -s $(RTL_TOP) -DSTC_USE_ICG -o /dev/null $(RTL_SRCS)
 	@VERILATOR=$(VERILATOR) IVERILOG=$(IVERILOG) YOSYS=$(YOSYS) scripts/rtl_param_test.sh $(RTL_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module stc_rowpar_tile $(ROWPAR_SRCS)
+	$(VERILATOR) --lint-only -Wall --top-module stc_rowpar_tile -GN=4 -GM_MAX=16 -GKB_MAX=4 $(ROWPAR_SRCS)
+	$(IVERILOG) -g2005 -Wall -s stc_rowpar_tile -o /dev/null $(ROWPAR_SRCS)
 
 # The RTL has no `timescale (the test bench's applies); hence -Wno-timescale.
 $(RTL_SMOKE_BIN): $(RTL_SRCS) $(RTL_SMOKE_TB)
