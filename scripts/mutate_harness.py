@@ -18,8 +18,10 @@ writer) and sees whether anything notices:
      with its runner relinked: it must still fail with verdict 1, a FAIL
      line and a JUnit <failure>;
   3. the clean judges: the stock tile and tb/rowpar on streams with
-     stalls, resets and faults must still pass (a mutant that fails
-     everything is caught here).
+     stalls, resets and faults, the stock tile on the corners stream (M =
+     1024, 64 blocks: counters past 16 bits), the dbuf tile with stalls
+     (its cycle count has a range): they must still pass (a mutant that
+     fails everything is caught here).
 
 A mutant that none of them notices survives; a survivor is either
 equivalent (listed with its reason in scripts/mutate_harness_equivalent.txt)
@@ -309,7 +311,7 @@ def failing_run(suite_dir):
     return label, spec[2:]
 
 
-def judges(build, own):
+def judges(build, own, tmpdir):
     js = []
     bugs = sorted(os.listdir("tb/bugs"))
     for p in bugs:
@@ -341,6 +343,22 @@ def judges(build, own):
     js.append(Judge("clean: stock tile, metadata faults", build + "/stc_sim-n4",
                     ["--seed", "3", "--stall", "20", "--meta-fault", "--",
                      "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"], 0, build + "/stc_sim-n4", []))
+    # The corners stream (M = 1024, 64 blocks: counters past 16 bits) and
+    # the dbuf tile with stalls (its cycle count has a range, not a value).
+    corners = os.path.join(tmpdir, "corners-n4.vec")
+    if subprocess.run([build + "/stc_vecgen", "--stream", "corners", "--n", "4", "--seed", "1",
+                       "-o", corners], capture_output=True).returncode != 0:
+        die("cannot write the corners stream with %s/stc_vecgen" % build)
+    js.append(Judge("clean: stock tile, the corners stream", build + "/stc_sim-n4",
+                    ["--seed", "11", "--stall", "10", "--policy", "early", "--", corners], 0,
+                    build + "/stc_sim-n4", []))
+    dbuf = build + "/uarch-dbuf"
+    js.append(Judge("clean: dbuf tile, 40% stalls, single passes and a stream", dbuf + "/stc_sim-n4",
+                    ["--seed", "5", "--stall", "40", "--policy", "random", "--",
+                     "vectors/regression/sp24-n4-2of4-m2-k16-s1.vec",
+                     "vectors/regression/corner-m1-n4-2of4-m1-k32-s1.vec",
+                     "vectors/regression/dense-n4-dense-m16-k32-s1.vec", mix], 0, dbuf + "/stc_sim-n4",
+                    ["UARCH=dbuf", "BUILD=" + dbuf]))
     rp = "%s/build-rowpar-clean" % own
     srcs = " ".join(sorted("tb/rowpar/rtl/" + f for f in os.listdir("tb/rowpar/rtl")))
     js.append(Judge("clean: tb/rowpar at txn, stream, 30% stalls, reset", rp + "/stc_sim-n4",
@@ -405,7 +423,7 @@ def main():
         return 0
     os.makedirs(a.out, exist_ok=True)
     unit_link = link_line(a.build + "/stc_unit_tests", [])
-    js = judges(a.build, a.own_rtl_dir)
+    js = judges(a.build, a.own_rtl_dir, a.out)
     # The unmutated harness, linked as the mutants are, must satisfy every
     # judge, or nothing means anything.
     with tempfile.TemporaryDirectory() as tmp:

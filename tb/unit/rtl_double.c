@@ -17,6 +17,8 @@ struct stc_rtl {
     rtl_fault fault;
     uint64_t err_high, err_low; /* cycles the model's err_o has been 1, 0 */
     uint64_t busy_run;          /* cycles the model has been busy */
+    bool waited;                /* the model offered a row the last cycle and
+                                   res_ready was 0: it offers it again */
     uint64_t spurious_at;       /* the cycle RTL_FAULT_ERR_SPURIOUS fires in */
     stc_outputs settled;        /* outputs with the last tick's inputs */
 };
@@ -107,6 +109,8 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
         out->res_valid = 0;
         memset(out->res_data, 0, sizeof out->res_data);
     }
+    if (fault_on(r, RTL_FAULT_RES_DATA_WAIT) && out->res_valid && r->waited)
+        out->res_data[r->fault.col] ^= (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_RES_DATA_IDLE) && !out->res_valid)
         out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_W_STUCK))
@@ -133,6 +137,8 @@ void stc_rtl_tick(stc_rtl *r)
 {
     stc_outputs o;
     stc_rtl_outputs(r, &r->settled); /* this cycle's inputs, before the edge */
+    stc_tile_eval(r->t, &o);
+    r->waited = o.res_valid && !r->in.res_ready;
     if (fault_on(r, RTL_FAULT_W_STUCK))
         r->in.w_valid = false;
     stc_tile_step(r->t, &r->in);

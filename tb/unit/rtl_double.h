@@ -35,6 +35,9 @@ typedef enum rtl_fault_kind {
                                 from from_tick on, two cycles into a busy stretch
                                 of the model with err_o 0 */
     RTL_FAULT_RES_DATA_IDLE, /* res_data[col] = 1 << bit while res_valid is 0 */
+    RTL_FAULT_RES_DATA_WAIT, /* res_data[col] bit `bit` flipped while a row waits for
+                                res_ready (res_valid held after a cycle without
+                                ready): the payload moves under backpressure */
     RTL_FAULT_W_STUCK,       /* w_ready never 1 (the model never sees a weight: a hang) */
     RTL_FAULT_NO_CNT,        /* no counters: cnt reads 0, stc_rtl_has_counters false */
     RTL_FAULT_READY_COMB,    /* w_ready follows w_valid of the same cycle (an

@@ -76,6 +76,22 @@ Test(lockstep, gap_policy_takes_longer_than_back_to_back)
     /* 11 gaps of 1..16 idle cycles between 12 commands. */
     cr_assert_geq(gap.cycles, b2b.cycles + 11);
     cr_assert_leq(gap.cycles, b2b.cycles + 11 * 16);
+    /* Exactly: without stalls every command is offered its own gap's
+     * cycles after the cycle b2b offers it (the first one after reset), so
+     * the run is longer by the sum of the gaps the host drew. */
+    stc_host h;
+    stc_host_cfg cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.seed = 3;
+    cfg.policy = STC_POLICY_GAP;
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+    uint64_t gaps = 0;
+    for (unsigned i = 0; i < s.ncmd; i++)
+        gaps += h.cmds[i].gap;
+    stc_host_free(&h);
+    cr_assert_eq(gap.cycles, b2b.cycles + gaps, "gap run %llu cycles, b2b %llu, gaps %llu",
+                 (unsigned long long)gap.cycles, (unsigned long long)b2b.cycles,
+                 (unsigned long long)gaps);
     stc_rtl_destroy(rtl);
     stc_stream_free(&s);
 }
@@ -378,4 +394,63 @@ Test(lockstep, host_counts_the_sectors_of_its_beats)
     stc_rtl_destroy(rtl);
     stc_vec_free(&cmds[0]);
     stc_vec_free(&cmds[1]);
+}
+
+/* A sector size the trackers refuse (not a power of two, or out of
+ * range) stops the run before it starts, as a set-up error: the host does
+ * not run with a tracker it could not make. */
+Test(lockstep, bad_sector_size_refused_by_the_host)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    stc_vec v = lk_vec("sp24", 32);
+    stc_stream s = {1, &v};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    for (unsigned bad = 3; bad <= 5; bad += 2) {
+        o.sector_bytes = bad;
+        cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_EPARAM, "sector size %u", bad);
+        cr_assert_not(r.pass);
+    }
+    o.sector_bytes = 64;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    cr_assert(r.pass, "%s", r.first_signal);
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&v);
+}
+
+/* The coalescing buffer starts empty at every command's first beat on a
+ * stream (its arrays are new buffers): two one-sector commands cost a
+ * sector each on every stream, not one between them. A reset right after
+ * the first (even, metadata-carrying) weight beat: that beat's metadata
+ * read counts, and the re-sent command's again. */
+Test(lockstep, sector_buffer_emptied_per_command_and_after_a_reset)
+{
+    stc_rtl *rtl;
+    stc_vec one[2] = {lk_vec("dense", 4), lk_vec("dense", 4)};
+    stc_stream two = {2, one};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    stc_run_result r = lk_run(rtl, &two, 0, STC_POLICY_B2B, 0);
+    cr_assert(r.pass, "%s", r.first_signal);
+    /* Each: W 4 x 4 = 16 bytes, A 3 x 4 = 12 bytes: one sector each. */
+    cr_expect_eq(r.w_sectors, 2u);
+    cr_expect_eq(r.a_sectors, 2u);
+
+    stc_vec sp = lk_vec("sp24", 8);
+    stc_stream s = {1, &sp};
+    stc_run_result clean = lk_run(rtl, &s, 0, STC_POLICY_B2B, 0);
+    cr_assert(clean.pass);
+    cr_expect_eq(clean.meta_sectors, 1u);
+    /* The command transfers in cycle 2, weight beat 0 (with the metadata
+     * of group 0) in cycle 3; the reset asserts in cycle 4. */
+    stc_run_result reset = lk_run(rtl, &s, 0, STC_POLICY_B2B, 4);
+    cr_assert(reset.pass, "%s", reset.first_signal);
+    cr_expect_eq(reset.meta_sectors, 2u);
+    cr_expect_eq(reset.w_sectors, 2u);
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&one[0]);
+    stc_vec_free(&one[1]);
+    stc_vec_free(&sp);
 }

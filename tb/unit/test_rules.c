@@ -242,3 +242,83 @@ Test(rules, err_late_report_names_command_nibble_and_bound)
     stc_rtl_destroy(rtl);
     stc_stream_free(&s);
 }
+
+/* A row's payload that moves while it waits for res_ready (with stalls:
+ * the host drops ready). */
+Test(rules, res_data_moves_under_backpressure)
+{
+    static const char *const kinds[3] = {"single", "faults", "pairs"};
+    expect_rule_in((rtl_fault){RTL_FAULT_RES_DATA_WAIT, 0, 1, 6, 3}, "protocol: res_data stable",
+                   kinds, 30, NULL);
+}
+
+/* The host's rule on its own side (section 3: a raised valid stays 1 with
+ * the same payload until its transfer), driven directly: every channel's
+ * valid is up without its ready in cycle 0; in cycle 1 the host sees each
+ * payload field changed, or the valid dropped, one at a time, and must
+ * flag it; the same inputs unchanged pass. */
+Test(rules, host_valid_held_rule_on_every_field)
+{
+    stc_stream s = rule_stream("pairs");
+    stc_host_cfg cfg;
+    memset(&cfg, 0, sizeof cfg);
+    stc_inputs in0;
+    stc_outputs idle;
+    memset(&idle, 0, sizeof idle);
+    for (int f = -1; f < 11; f++) {
+        stc_host h;
+        cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+        stc_host_drive(&h, &in0);
+        cr_assert(in0.cmd_valid && in0.bias_valid && in0.w_valid && in0.a_valid,
+                  "every channel offers a beat in cycle 0");
+        stc_host_advance(&h, &in0, &idle); /* nothing ready: all four wait */
+        stc_inputs in1 = in0;
+        switch (f) {
+        case 0:
+            in1.cmd_mode = !in1.cmd_mode;
+            break;
+        case 1:
+            in1.cmd_m ^= 1;
+            break;
+        case 2:
+            in1.cmd_nblk ^= 1;
+            break;
+        case 3:
+            in1.cmd_skip ^= 2;
+            break;
+        case 4:
+            in1.cmd_bias = !in1.cmd_bias;
+            break;
+        case 5:
+            in1.w_data[1] ^= 1;
+            break;
+        case 6:
+            in1.w_meta[2] ^= 1;
+            break;
+        case 7:
+            in1.a_data[3] ^= 1;
+            break;
+        case 8:
+            in1.bias_data[1] ^= 1;
+            break;
+        case 9:
+            in1.w_valid = false;
+            break;
+        case 10:
+            in1.a_valid = false;
+            break;
+        default:
+            break; /* -1: unchanged */
+        }
+        stc_outputs out = idle;
+        out.cmd_ready = true; /* the tile idle and ready: no other rule breaks */
+        stc_host_check(&h, 1, &in1, &out, NULL);
+        if (f < 0)
+            cr_assert_eq(h.violations, 0u, "%s: %s", h.first.rule, h.first.text);
+        else
+            cr_assert(h.violations == 1 && !strcmp(h.first.rule, "protocol: host valid held"),
+                      "field %d: %u violation(s), %s", f, h.violations, h.first.rule);
+        stc_host_free(&h);
+    }
+    stc_stream_free(&s);
+}
