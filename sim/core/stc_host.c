@@ -671,6 +671,10 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
         if (xfer[ch])
             h->last_xfer[ch] = h->now;
     note_waits(h, in, out);
+    /* A row belongs to an accepted command as of the start of this cycle:
+     * one offered in the cycle a command transfers (a rule already broken,
+     * stc_host_check) is not that new command's first row. */
+    bool row = xfer[STC_CH_COUNT] && h->res_cmd < h->s->ncmd && h->issued > h->res_cmd;
     if (in->cmd_valid && out->cmd_ready) {
         chan_step(h, STC_CH_CMD);
         h->issued++;
@@ -693,7 +697,7 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
         count_a_beat(h);
         chan_step(h, STC_CH_A);
     }
-    if (in->res_ready && out->res_valid && h->res_cmd < h->s->ncmd && h->issued > h->res_cmd) {
+    if (row) {
         memcpy(h->res + (size_t)h->res_row * n, out->res_data, n * sizeof(int32_t));
         h->res_at[h->res_row] = h->now;
         if (++h->res_row == h->cmds[h->res_cmd].v->m) {

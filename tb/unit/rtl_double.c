@@ -115,6 +115,10 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
         out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_W_STUCK))
         out->w_ready = false;
+    if (r->fault.kind == RTL_FAULT_RES_SPURIOUS && r->spurious_at && r->ticks == r->spurious_at) {
+        out->res_valid = true;
+        out->res_data[0] = 0x55;
+    }
     if (fault_on(r, RTL_FAULT_READY_COMB))
         out->w_ready = out->w_ready && r->in.w_valid;
     out->err = faulty_err(r, out->err);
@@ -152,6 +156,9 @@ void stc_rtl_tick(stc_rtl *r)
      * and its err_o is 0 since as long. */
     if (r->fault.kind == RTL_FAULT_ERR_SPURIOUS && !r->spurious_at &&
         r->ticks >= r->fault.from_tick && r->busy_run >= 3 && r->err_low >= 3)
+        r->spurious_at = r->ticks;
+    if (r->fault.kind == RTL_FAULT_RES_SPURIOUS && !r->spurious_at &&
+        r->ticks >= r->fault.from_tick && !o.busy)
         r->spurious_at = r->ticks;
 }
 

@@ -454,3 +454,28 @@ Test(lockstep, sector_buffer_emptied_per_command_and_after_a_reset)
     stc_vec_free(&one[1]);
     stc_vec_free(&sp);
 }
+
+/* A result row offered while no command is outstanding is a broken rule,
+ * and the host does not take it for the next command's first row: with
+ * the run going on past it (max-errors), every command's rows are still
+ * right and all complete. */
+Test(lockstep, spurious_result_row_not_taken_for_the_next_command)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    stc_stream s = lk_stream("mix", 4);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_RES_SPURIOUS, 0, 0, 0, 20});
+    memset(&o, 0, sizeof o);
+    o.max_errors = 100;
+    o.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    cr_assert_not(r.pass);
+    cr_assert_str_eq(r.first_signal, "protocol: result without command");
+    cr_assert(r.check_failed);
+    cr_assert_not(r.result_mismatch, "the spurious row was taken as a result row");
+    cr_assert_eq(r.cmds_done, s.ncmd);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+}
