@@ -107,8 +107,9 @@ help:
 	@echo "  make sim RTL_SRCS=\"a.v b.v\" RTL_TOP=t   your own tile (ports checked first; BUILD=build/rtl-t;"
 	@echo "                      PROBE_MAP=f: which internal signal is which probe, for COMPARE=cycle;"
 	@echo "                      own-rtl-test: renamed, port-less and probe-less copies of the tile)"
-	@echo "  make test           everything CI runs (same as make ci)"
-	@echo "  make ci             format/cppcheck, lint, smoke, unit tests, the make sim suite,"
+	@echo "  make test           before you push (about 12 min on 2 cores): static checks, lint, unit tests,"
+	@echo "                      the make sim suite, exit codes, own-rtl-test, debug-test"
+	@echo "  make ci             everything CI runs (.ci/run): format/cppcheck, lint, smoke, unit tests, the make sim suite,"
 	@echo "                      parallel-test, slurm-test,"
 	@echo "                      report check, debugger test, SystemC test, verify-ci, bugs,"
 	@echo "                      mutate-ci; JUnit in $(BUILD)/ci"
@@ -278,10 +279,24 @@ ci:
 	@$(CI_STEP) $(MAKE) --no-print-directory formal
 	@$(CI_STEP) $(MAKE) --no-print-directory formal-bugs
 	@$(CI_STEP) $(MAKE) --no-print-directory bugs MUT_DOC=
+	@$(CI_STEP) $(MAKE) --no-print-directory mutate-harness-ci MH_PREBUILT=1
 	@$(CI_STEP) $(MAKE) --no-print-directory mutate-ci
 	@$(CI_STEP) $(MAKE) --no-print-directory mutate-ci-n16
 	@$(CI_STEP) $(MAKE) --no-print-directory docs-check
 	@scripts/ci/step.sh --summary $(CI_TIMES)
 	@scripts/junit_summary.sh $(CI_DIR)/*.xml
 
-test: ci
+# `make test`: what a designer runs before pushing, about a quarter of
+# make ci: the static checks, lint, the unit tests, make sim's whole suite,
+# the exit codes through make, a tile of your own (tb/rowpar/ and its bugs)
+# and the debugger on a broken RTL. `make ci` (what CI runs, .ci/run) is
+# everything, these included.
+TEST_STEPS := check-format spdx-check cppcheck lint unit cosim-ci verdict-test own-rtl-test debug-test
+test:
+	@$(DEPS) core sim wave
+	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
+	@for s in $(TEST_STEPS); do \
+	  $(CI_STEP) $(MAKE) --no-print-directory $$s $$([ $$s = unit ] && echo UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml) || exit 2; \
+	done
+	@scripts/ci/step.sh --summary $(CI_TIMES)
+	@scripts/junit_summary.sh $(CI_DIR)/*.xml

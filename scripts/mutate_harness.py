@@ -401,7 +401,7 @@ def read_equivalent():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=120)
+    ap.add_argument("--count", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="build/mutate-harness")
     ap.add_argument("--build", default="build")

@@ -26,7 +26,7 @@
 #                   docs/parallel.md
 #
 #   make mutate-harness  the harness's own C mutated (scripts/mutate_harness.py):
-#                   MH_COUNT (100) seeded mutants of sim/core and the runner's
+#                   MH_COUNT (60) seeded mutants of sim/core and the runner's
 #                   verdict and JUnit code, each judged by the unit tests and
 #                   every bug patch's failing run; score and survivors into
 #                   docs/verification.md; fails below 90% or on an
@@ -231,7 +231,7 @@ mutate-build: $(MUT_XVECS)
 # Judged by the unit tests and by the failing runs of make bugs and make
 # own-rtl-test, which run first (MH_PREBUILT=1: they already ran, as in
 # make ci).
-MH_COUNT    ?= 100
+MH_COUNT    ?= 60
 MH_SEED     ?= 1
 MH_CI_EVERY ?= 4
 MH_OUT       = $(BUILD)/mutate-harness
