@@ -119,6 +119,10 @@ help:
 	@echo "  make vectors        regenerate the checked-in regression (vectors-check: verify it)"
 	@echo "  make report         sparsity sweep: zeros present vs cycles/MACs/bytes/energy saved, plots"
 	@echo "                      (JOBS=n runs at once, default nproc; the same files whatever n)"
+	@echo "  make accuracy       a real network (sklearn digits MLP) pruned each way (dense, 2:4, block,"
+	@echo "                      unstructured; one-shot and fine-tuned), every inference on the tile in"
+	@echo "                      lockstep: accuracy beside cycles, MACs, bytes, energy (docs/accuracy.md;"
+	@echo "                      accuracy-check: the quick subset against its committed files, and pytest)"
 	@echo "  make area           Yosys ablations: the cells each sparsity feature costs (docs/report/area.csv)"
 	@echo "  make traffic        modelled sector traffic of unstructured formats (CSR, bitmap, COO,"
 	@echo "                      gather) vs dense, and their break-even sparsities (traffic-test)"
@@ -173,6 +177,7 @@ include tb/tb.mk
 # analysis.mk before report.mk: the report's rules name STC_TRAFFIC.
 include analysis/analysis.mk
 include scripts/report.mk
+include analysis/accuracy/accuracy.mk
 # Optional fragments of the verification, SystemC and debug tooling.
 -include tb/verify.mk tb/mutate.mk sim/systemc/systemc.mk sim/debug/debug.mk sim/dpi/dpi.mk
 -include tb/compare.mk formal/formal.mk
@@ -263,6 +268,7 @@ ci:
 	@$(CI_STEP) scripts/ci/check.sh
 	@$(CI_STEP) $(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
 	@$(CI_STEP) $(MAKE) --no-print-directory report-check
+	@$(CI_STEP) $(MAKE) --no-print-directory accuracy-check
 	@$(CI_STEP) $(MAKE) --no-print-directory area-check
 	@$(CI_STEP) $(MAKE) --no-print-directory debug-test
 	@$(CI_STEP) $(MAKE) --no-print-directory verdict-test

@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # deps.sh - check (and, as root, install) the Debian packages a target needs.
 #
-# usage: scripts/deps.sh GROUP...   groups: core sim wave report synth formal systemc fuzz cov bench html slurm all
+# usage: scripts/deps.sh GROUP...   groups: core sim wave report synth formal systemc fuzz cov bench html slurm accuracy all
 # Installs what is missing with apt-get when run as root; otherwise prints
 # the exact command to run and exits 2. Quiet when everything is present.
 set -eu
@@ -22,7 +22,8 @@ pkgs_for() {
     bench) echo "hyperfine valgrind" ;;
     html) echo "chromium" ;;
     slurm) echo "slurm-wlm munge" ;;
-    all) for g in core sim wave report synth formal systemc fuzz cov bench html slurm; do pkgs_for "$g"; done ;;
+    accuracy) echo "python3-numpy python3-sklearn python3-matplotlib python3-pytest" ;;
+    all) for g in core sim wave report synth formal systemc fuzz cov bench html slurm accuracy; do pkgs_for "$g"; done ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
     esac
 }

@@ -172,10 +172,11 @@ def sites(path):
     return lines, out
 
 
-def mutant_key(path, line, start, op, new):
+def mutant_key(path, line, start, op, new, nth):
     """A key that survives edits elsewhere in the file: the file, the
-    stripped text of the line, the column and the replacement."""
-    h = hashlib.sha1(("%s|%s|%d|%s|%s" % (path, line.strip(), start, op, new)).encode())
+    stripped text of the line, the column, the replacement, and which of
+    the file's identical lines it is (nth: 0 for the first)."""
+    h = hashlib.sha1(("%s|%s|%d|%s|%s|%d" % (path, line.strip(), start, op, new, nth)).encode())
     return h.hexdigest()[:12]
 
 
@@ -185,6 +186,7 @@ def all_mutants():
         lines, ss = sites(path)
         for li, a, b, new, op in ss:
             line = lines[li]
+            nth = sum(1 for l in lines[:li] if l.strip() == line.strip())
             text = line[:a] + new + line[b:]
             if op == "drop-if":
                 # if (c) -> if (0 && (c)): wrap the whole condition.
@@ -194,7 +196,7 @@ def all_mutants():
                 text = line[:a] + "0 && (" + line[a:close] + ")" + line[close:]
             muts.append({"file": path, "line": li + 1, "op": op, "old": line.strip(),
                          "new": text.strip(), "text": text,
-                         "key": mutant_key(path, line, a, op, new)})
+                         "key": mutant_key(path, line, a, op, new, nth)})
     return muts
 
 

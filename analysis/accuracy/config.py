@@ -1,0 +1,116 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""Every fixed choice of the experiment, in one place.
+
+Changing any value here changes the committed outputs (docs/accuracy/):
+regenerate them with ``make accuracy``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+#: Seed of the train/test split, the weight initialisation and the
+#: training order (one ``numpy.random.RandomState`` per use, derived below).
+SEED: int = 1
+
+#: Fraction of each digit class held out for test (stratified split).
+TEST_FRACTION: float = 0.25
+
+#: Layer widths: 64 input pixels, two ReLU hidden layers, 10 logits. The
+#: hidden widths are multiples of the tile (N = 16 output columns per
+#: command, K-blocks of 16 dense or 32 in 2:4); 256 and 128 give each
+#: layer enough K-blocks (64, 128, 8) for block skip to reach 50/75/90 %.
+#: The 10 logits are padded to 16 columns with zero weights and bias.
+WIDTHS: Tuple[int, ...] = (64, 256, 128, 10)
+
+#: Training from scratch: Adam, mini-batches, a fixed number of epochs.
+EPOCHS: int = 40
+BATCH: int = 32
+LR: float = 1e-3
+
+#: Fine-tuning of a pruned network: its mask fixed, Adam restarted, the
+#: original training repeated with the same hyper-parameters (the recipe
+#: of Mishra et al. 2021 for 2:4, applied here to every pattern).
+FT_EPOCHS: int = EPOCHS
+FT_LR: float = LR
+
+#: Seeds derived from SEED (documented in docs/accuracy.md).
+SPLIT_SEED: int = SEED
+INIT_SEED: int = SEED + 100
+TRAIN_SEED: int = SEED + 200
+FT_SEED: int = SEED + 300
+
+#: Tile parameters of the runner (build/stc_sim-n16).
+TILE_N: int = 16
+M_MAX: int = 1024
+
+#: Runner options: no stalls, stall seed 1, back-to-back commands.
+SIM_SEED: int = 1
+SIM_STALL: int = 0
+
+#: Activations are INT8 in 0..127 (ReLU outputs are non-negative; the
+#: tile's operands are signed INT8, so 128..255 are not available).
+A_QMAX: int = 127
+#: Weights are symmetric INT8 in -127..127 (-128 unused).
+W_QMAX: int = 127
+#: Input pixels (0..16) map exactly to INT8 as 7 * pixel (0..112): the
+#: input scale is 1/112 of the float input pixel/16.
+PIXEL_MAX: int = 16
+PIXEL_Q: int = 7
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One way of pruning every layer's W.
+
+    ``kind`` is ``dense``, ``24`` (2:4), ``block``, ``unstructured`` or
+    ``24block`` (2:4, then whole 2:4 K-blocks); ``fraction`` is the
+    fraction of weights (``block``, ``unstructured``) or of K-blocks
+    (``24block``) removed. ``mode`` is the tile mode the layer runs in.
+    """
+
+    name: str
+    slug: str
+    kind: str
+    fraction: float
+    mode: str
+
+    @property
+    def nominal_sparsity(self) -> float:
+        """The fraction of W the pattern aims to zero (before quantization)."""
+        if self.kind == "dense":
+            return 0.0
+        if self.kind == "24":
+            return 0.5
+        if self.kind == "24block":
+            return 0.5 + 0.5 * self.fraction
+        return self.fraction
+
+
+PATTERNS: Tuple[Pattern, ...] = (
+    Pattern("dense", "dense", "dense", 0.0, "dense"),
+    Pattern("2:4", "sp24", "24", 0.5, "2:4"),
+    Pattern("block 50%", "block50", "block", 0.5, "dense"),
+    Pattern("block 75%", "block75", "block", 0.75, "dense"),
+    Pattern("block 90%", "block90", "block", 0.9, "dense"),
+    Pattern("unstructured 50%", "unstr50", "unstructured", 0.5, "dense"),
+    Pattern("unstructured 75%", "unstr75", "unstructured", 0.75, "dense"),
+    Pattern("unstructured 90%", "unstr90", "unstructured", 0.9, "dense"),
+    Pattern("2:4 + block 50%", "sp24block50", "24block", 0.5, "2:4"),
+)
+
+#: ``--quick``: two patterns and the first QUICK_M test images.
+QUICK_SLUGS: Tuple[str, ...] = ("dense", "sp24")
+QUICK_M: int = 64
+
+#: The two training regimes of each pattern.
+TRAININGS: Tuple[str, ...] = ("one-shot", "fine-tuned")
+
+
+def pattern_by_slug(slug: str) -> Optional[Pattern]:
+    """The pattern named ``slug``, or None."""
+    for p in PATTERNS:
+        if p.slug == slug:
+            return p
+    return None

@@ -1,0 +1,118 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""Writers of the tile's text formats (docs/vector-format.md).
+
+Version 1 (one command) and version 2 (a command stream), written as
+``stc_vec_write`` / ``stc_stream_write`` do: lower-case hex, one space
+between tokens, no blank lines, a final LF, atomically (a temporary in the
+same directory renamed over the path).
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Iterable, List, Sequence
+
+import numpy as np
+
+from .tilecmd import TileCommand
+
+_HEX2 = np.array(["%02x" % i for i in range(256)])
+_CLASS_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+
+def _hex8_rows(x: np.ndarray) -> List[str]:
+    """INT8 values as rows of two-digit two's-complement tokens."""
+    t = _HEX2[np.asarray(x, dtype=np.int64) & 0xFF]
+    return [" ".join(r) for r in t.tolist()]
+
+
+def _hex32_rows(x: np.ndarray) -> List[str]:
+    """INT32 values as rows of eight-digit two's-complement tokens."""
+    u = (np.asarray(x, dtype=np.int64) & 0xFFFFFFFF).tolist()
+    return [" ".join("%08x" % v for v in r) for r in u]
+
+
+def check_class(cls: str) -> None:
+    """The header's class: ``[a-z0-9-]``, 1..47 characters."""
+    if not 1 <= len(cls) <= 47 or not set(cls) <= _CLASS_CHARS:
+        raise ValueError("class %r: [a-z0-9-], at most 47 characters" % cls)
+
+
+def command_lines(cmd: TileCommand, cls: str, seed: int, version: int) -> List[str]:
+    """The header and sections of one command (without ``// end``)."""
+    check_class(cls)
+    lines = [
+        "// class " + cls,
+        "// seed %d" % seed,
+        "// n %d" % cmd.n,
+        "// mode " + cmd.mode,
+        "// m %d" % cmd.m,
+        "// k %d" % cmd.k,
+        "// skip 0x%016x" % cmd.skip,
+        "// bias %d" % (cmd.bias is not None),
+    ]
+    if version == 2:
+        lines.append("// fault none")
+    lines.append("// section A")
+    lines += _hex8_rows(cmd.a)
+    lines.append("// section W")
+    if cmd.mode == "2:4":
+        assert cmd.kept is not None and cmd.meta is not None
+        lines += _hex8_rows(cmd.kept)
+        lines.append("// section META")
+        digits = cmd.n // 2
+        lines += [" ".join("%0*x" % (digits, v) for v in r) for r in cmd.meta.tolist()]
+    else:
+        lines += _hex8_rows(cmd.w)
+    if cmd.bias is not None:
+        lines.append("// section BIAS")
+        lines += _hex32_rows(np.broadcast_to(cmd.bias, (cmd.m, cmd.n)))
+    lines.append("// section C")
+    lines += _hex32_rows(cmd.c)
+    return lines
+
+
+def vector_text(cmd: TileCommand, cls: str, seed: int) -> str:
+    """A version-1 vector: one command."""
+    return "\n".join(["// stc-vector 1"] + command_lines(cmd, cls, seed, 1) + ["// end"]) + "\n"
+
+
+def stream_text(cmds: Sequence[TileCommand], cls: str, seed: int) -> str:
+    """A version-2 stream of ``cmds`` (1 .. 65536, all of the same N)."""
+    if not 1 <= len(cmds) <= 65536 or len({c.n for c in cmds}) != 1:
+        raise ValueError("a stream holds 1..65536 commands of one N")
+    lines = ["// stc-vector 2", "// commands %d" % len(cmds)]
+    for i, c in enumerate(cmds):
+        lines.append("// command %d" % i)
+        lines += command_lines(c, cls, seed, 2)
+    lines.append("// end")
+    return "\n".join(lines) + "\n"
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write ``text`` to a temporary beside ``path``, fsync, rename."""
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp.", dir=d)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_stream(path: str, cmds: Sequence[TileCommand], cls: str, seed: int) -> None:
+    """Write a version-2 stream file."""
+    write_atomic(path, stream_text(cmds, cls, seed))
+
+
+def write_vectors(paths: Iterable[str], cmds: Sequence[TileCommand], cls: str, seed: int) -> None:
+    """Write each command as a version-1 vector file."""
+    for p, c in zip(paths, cmds):
+        write_atomic(p, vector_text(c, cls, seed))
