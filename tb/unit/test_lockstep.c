@@ -318,6 +318,14 @@ Test(lockstep, hang_names_the_waiting_handshake)
                        "%s", text);
     cr_assert_not_null(
         strstr(text, "last transfers: cmd at 2 bias never w never a never res never"), "%s", text);
+    /* The whole line, every waiting channel in order. */
+    cr_assert_not_null(strstr(text,
+                              "commands done): w_valid_i is 1 without w_ready_o since cycle 2 "
+                              "(command 0, beat 0); a_valid_i is 1 without a_ready_o since "
+                              "cycle 2 (command 0, beat 0); the host expects result row 0 "
+                              "of command 0 (1 accepted); last transfers: cmd at 2 bias "
+                              "never w never a never res never\n"),
+                       "%s", text);
     free(text);
     stc_rtl_destroy(rtl);
     stc_vec_free(&v);
@@ -478,4 +486,68 @@ Test(lockstep, spurious_result_row_not_taken_for_the_next_command)
     cr_assert_eq(r.cmds_done, s.ncmd);
     stc_rtl_destroy(rtl);
     stc_stream_free(&s);
+}
+
+/* An assertion of the RTL itself (rtl/ under STC_ASSERT) that fails is a
+ * failed check at the cycle it fired in, and the log says so. */
+Test(lockstep, rtl_assertion_is_a_failed_check)
+{
+    char *text = NULL;
+    size_t len = 0;
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    stc_stream s = lk_stream("mix", 3);
+    FILE *log = open_memstream(&text, &len);
+    cr_assert_not_null(log);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_ASSERT, 0, 0, 0, 30});
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    o.log = log;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    fclose(log);
+    cr_assert_not(r.pass);
+    cr_assert(r.check_failed);
+    cr_assert_str_eq(r.first_signal, "(RTL assertion)");
+    cr_assert_eq(r.first_bad_cycle, 31);
+    cr_assert_not_null(strstr(text, "(stream): cycle 31: an assertion of the RTL failed"), "%s",
+                       text);
+    free(text);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+}
+
+/* A wrong result row is reported as a RESULT MISMATCH (the rows, not a
+ * rule), with the command, the element and both values. */
+Test(lockstep, result_row_reported_as_result_mismatch)
+{
+    char *text = NULL;
+    size_t len = 0;
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    stc_vec v = lk_vec("dense", 16);
+    stc_stream s = {1, &v};
+    FILE *log = open_memstream(&text, &len);
+    cr_assert_not_null(log);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_RES_DATA, 0, 2, 3, 1});
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    o.level = STC_LEVEL_TXN;
+    o.log = log;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    fclose(log);
+    char want[160];
+    snprintf(want, sizeof want,
+             ": command 0: C[0][2] expected %d (functional reference), tile returned %d\n",
+             (int)v.c[2], (int)(v.c[2] ^ 8));
+    const char *line = strstr(text, "RESULT MISMATCH (stream) at cycle ");
+    cr_assert_not_null(line, "%s", text);
+    cr_assert_not_null(strstr(line, want), "want '%s' in:\n%s", want, text);
+    cr_assert_null(strstr(text, "CHECK FAILED"), "%s", text);
+    free(text);
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&v);
 }
