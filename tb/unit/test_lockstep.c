@@ -551,3 +551,24 @@ Test(lockstep, result_row_reported_as_result_mismatch)
     stc_rtl_destroy(rtl);
     stc_vec_free(&v);
 }
+
+/* Model and RTL agree every cycle, and the rows differ from the file's C
+ * (a wrong expectation the runner would refuse before running, here
+ * handed to the lockstep directly): a result mismatch, not a broken rule
+ * and not a divergent cycle. */
+Test(lockstep, rows_against_the_files_c_are_a_result_mismatch)
+{
+    stc_rtl *rtl;
+    stc_vec v = lk_vec("dense", 16);
+    stc_stream s = {1, &v};
+    v.c[5] ^= 1;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    stc_run_result r = lk_run(rtl, &s, 0, STC_POLICY_B2B, 0);
+    cr_assert_not(r.pass);
+    cr_assert(r.result_mismatch);
+    cr_assert_not(r.check_failed);
+    cr_assert_eq(r.mismatch_cycles, 0u);
+    cr_assert_str_eq(r.first_signal, "result");
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&v);
+}
