@@ -86,6 +86,13 @@ static int fault_on(const stc_rtl *r, rtl_fault_kind k)
     return r->fault.kind == k && r->ticks >= r->fault.from_tick;
 }
 
+/* The weight port paused: W_STUCK for ever, W_PAUSE for `bit` cycles. */
+static bool w_paused(const stc_rtl *r)
+{
+    return fault_on(r, RTL_FAULT_W_STUCK) ||
+           (fault_on(r, RTL_FAULT_W_PAUSE) && r->ticks < r->fault.from_tick + r->fault.bit);
+}
+
 /* The err_o faults: the model's err_o bent in time. */
 static bool faulty_err(const stc_rtl *r, bool err)
 {
@@ -113,7 +120,7 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
         out->res_data[r->fault.col] ^= (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_RES_DATA_IDLE) && !out->res_valid)
         out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
-    if (fault_on(r, RTL_FAULT_W_STUCK))
+    if (w_paused(r))
         out->w_ready = false;
     if (r->fault.kind == RTL_FAULT_RES_SPURIOUS && r->spurious_at && r->ticks == r->spurious_at) {
         out->res_valid = true;
@@ -143,7 +150,7 @@ void stc_rtl_tick(stc_rtl *r)
     stc_rtl_outputs(r, &r->settled); /* this cycle's inputs, before the edge */
     stc_tile_eval(r->t, &o);
     r->waited = o.res_valid && !r->in.res_ready;
-    if (fault_on(r, RTL_FAULT_W_STUCK))
+    if (w_paused(r))
         r->in.w_valid = false;
     stc_tile_step(r->t, &r->in);
     r->ticks++;

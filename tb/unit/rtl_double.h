@@ -41,6 +41,8 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_RES_SPURIOUS,  /* a result row (res_valid 1, res_data[0] = 0x55) for one
                                 cycle while idle: the first idle cycle from from_tick */
     RTL_FAULT_ASSERT,        /* the RTL's own assertion fails at the edge of from_tick */
+    RTL_FAULT_W_PAUSE,       /* w_ready 0 (the model sees no weight) from from_tick for
+                                `bit` cycles: the tile is that much later, nothing else */
     RTL_FAULT_W_STUCK,       /* w_ready never 1 (the model never sees a weight: a hang) */
     RTL_FAULT_NO_CNT,        /* no counters: cnt reads 0, stc_rtl_has_counters false */
     RTL_FAULT_READY_COMB,    /* w_ready follows w_valid of the same cycle (an

@@ -572,3 +572,59 @@ Test(lockstep, rows_against_the_files_c_are_a_result_mismatch)
     stc_rtl_destroy(rtl);
     stc_vec_free(&v);
 }
+
+/* A tile 20 cycles later than the model (its weight port paused in the
+ * first command's LOAD): any latency passes at txn unless a bound is
+ * given; a bound below the delay fails the command as txn: latency, one at
+ * it passes. */
+Test(lockstep, txn_latency_bound)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    stc_vec v = lk_vec("dense", 16);
+    stc_stream s = {1, &v};
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    o.level = STC_LEVEL_TXN;
+    static const uint64_t bounds[] = {0, 19, 20};
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+        uint64_t bound = bounds[i];
+        cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+        rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, 4});
+        o.latency_bound = bound;
+        cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+        stc_rtl_destroy(rtl);
+        cr_assert_eq(r.delta_max, 20, "bound %llu", (unsigned long long)bound);
+        if (bound == 19) {
+            cr_assert_not(r.pass);
+            cr_assert_str_eq(r.first_signal, "txn: latency");
+        } else {
+            cr_assert(r.pass, "bound %llu: %s", (unsigned long long)bound, r.first_signal);
+        }
+    }
+    stc_vec_free(&v);
+}
+
+/* The model run as another micro-architecture (--uarch): dbuf against the
+ * base double differs in timing, so it fails at the cycle level and
+ * passes at txn. */
+Test(lockstep, model_uarch_option_is_used)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    stc_stream s = lk_stream("mix", 4);
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    o.uarch_set = true;
+    o.uarch = STC_UARCH_DBUF;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    cr_assert_not(r.pass, "a base tile against the dbuf model passes at cycle level");
+    o.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    cr_assert(r.pass, "%s", r.first_signal);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+}
