@@ -14,9 +14,11 @@ writer) and sees whether anything notices:
      plant each rule's violation in the model-backed double;
   2. the bug judges: every hand-written bug of tb/bugs (stock tile, make
      bugs) and tb/rowpar/bugs (second tile at txn, make own-rtl-test),
-     each rerun on the exact run that caught it (its first-failure.args)
-     with its runner relinked: it must still fail with verdict 1, a FAIL
-     line and a JUnit <failure>;
+     each rerun on the whole run that caught it with its runner relinked:
+     it must still fail with verdict 1, a FAIL line and a JUnit <failure>
+     whose message says what the console said (the cycle and signal, or
+     a time-out); a malformed vector must still be an error (verdict 2, a
+     JUnit <error>);
   3. the clean judges: the stock tile and tb/rowpar on streams with
      stalls, resets and faults, the stock tile on the corners stream (M =
      1024, 64 blocks: counters past 16 bits), the dbuf tile with stalls
@@ -290,12 +292,24 @@ class Judge:
         if rc != self.want:
             return False
         try:
-            failures = len(ET.parse(junit).getroot().findall(".//failure"))
+            root = ET.parse(junit).getroot()
         except (OSError, ET.ParseError):
             return False
+        failures = [f.get("message", "") for f in root.iter("failure")]
+        errors = root.findall(".//error")
+        if self.want == 2:  # bad input: an <error>, never a <failure>
+            return bool(errors) and not failures and "] ERROR " in out
         if self.want == 1:
-            return failures > 0 and "] FAIL " in out
-        return failures == 0 and "] PASS " in out
+            # The first failure's JUnit message says what the console said:
+            # a hang as a time-out, anything else with its cycle and signal.
+            m = re.search(r"^  first divergence: cycle (\d+), (.*?)( \(command -?\d+\))?$", out, re.M)
+            if not failures or "] FAIL " not in out or errors or not m:
+                return False
+            if "TIMEOUT " in out.split("first divergence")[0]:
+                return failures[0].startswith("timeout: ")
+            return "cycle %s: %s" % (m.group(1), m.group(2)) in failures[0] or \
+                failures[0].startswith("wrong result rows")
+        return not failures and not errors and "] PASS " in out
 
 
 def failing_run(suite_dir):
@@ -342,6 +356,9 @@ def judges(build, own, tmpdir):
                     ["--seed", "7", "--stall", "30", "--policy", "random", "--reset-at", "700", "--",
                      mix],
                     0, build + "/stc_sim-n4", []))
+    js.append(Judge("bad input: a malformed vector is an error, not a failure", build + "/stc_sim-n4",
+                    ["--seed", "1", "--stall", "0", "--", "tb/bad_vectors/non-hex.vec"], 2,
+                    build + "/stc_sim-n4", []))
     js.append(Judge("clean: stock tile, metadata faults", build + "/stc_sim-n4",
                     ["--seed", "3", "--stall", "20", "--meta-fault", "--",
                      "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"], 0, build + "/stc_sim-n4", []))

@@ -7,10 +7,13 @@
  * prefix), --help, and the number readers' ranges.
  */
 #include <criterion/criterion.h>
+
+#include "capture.h"
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "stc_cli.h"
 
 enum { T_SEED = 1, T_STALL, T_QUIET, T_OUT, T_MORE = 100 };
@@ -22,38 +25,6 @@ static const stc_opt t_opts[] = {
     {T_OUT, "out", 'o', "FILE", "output"},
     {0, NULL, 0, NULL, NULL},
 };
-
-/* Captures what the code under test writes to fd (stdout or stderr) into a
- * temporary file; t_captured reads it back and restores the stream. */
-typedef struct t_capture {
-    FILE *file;
-    FILE *stream;
-    int saved;
-} t_capture;
-
-static t_capture t_capture_begin(FILE *stream)
-{
-    t_capture c = {tmpfile(), stream, -1};
-    cr_assert_not_null(c.file);
-    fflush(stream);
-    c.saved = dup(fileno(stream));
-    cr_assert_geq(c.saved, 0);
-    cr_assert_geq(dup2(fileno(c.file), fileno(stream)), 0);
-    return c;
-}
-
-static const char *t_captured(t_capture *c)
-{
-    static char buf[4096];
-    fflush(c->stream);
-    dup2(c->saved, fileno(c->stream));
-    close(c->saved);
-    rewind(c->file);
-    size_t n = fread(buf, 1, sizeof buf - 1, c->file);
-    buf[n] = '\0';
-    fclose(c->file);
-    return buf;
-}
 
 static const stc_opt t_more[] = {
     {T_MORE, "more", 0, NULL, "from a second table"},

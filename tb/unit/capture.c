@@ -1,0 +1,33 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * capture.c - stdout/stderr capture for the unit tests (see capture.h).
+ */
+#include "capture.h"
+
+#include <criterion/criterion.h>
+#include <unistd.h>
+
+t_capture t_capture_begin(FILE *stream)
+{
+    t_capture c = {tmpfile(), stream, -1};
+    cr_assert_not_null(c.file);
+    fflush(stream);
+    c.saved = dup(fileno(stream));
+    cr_assert_geq(c.saved, 0);
+    cr_assert_geq(dup2(fileno(c.file), fileno(stream)), 0);
+    return c;
+}
+
+const char *t_captured(t_capture *c)
+{
+    static char buf[4096];
+    fflush(c->stream);
+    dup2(c->saved, fileno(c->stream));
+    close(c->saved);
+    rewind(c->file);
+    size_t n = fread(buf, 1, sizeof buf - 1, c->file);
+    buf[n] = '\0';
+    fclose(c->file);
+    return buf;
+}

@@ -1,0 +1,25 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * capture.h - what the code under test writes to stdout or stderr, for
+ * the unit tests of programs' and reports' output: the stream's file
+ * descriptor is pointed at a temporary file until t_captured reads it back
+ * and restores the stream.
+ */
+#ifndef CAPTURE_H
+#define CAPTURE_H
+
+#include <stdio.h>
+
+typedef struct t_capture {
+    FILE *file;
+    FILE *stream;
+    int saved;
+} t_capture;
+
+t_capture t_capture_begin(FILE *stream);
+/* The text written since t_capture_begin (up to 4 KiB; a static buffer,
+ * valid until the next call). */
+const char *t_captured(t_capture *c);
+
+#endif
