@@ -628,3 +628,34 @@ Test(lockstep, model_uarch_option_is_used)
     stc_rtl_destroy(rtl);
     stc_stream_free(&s);
 }
+
+/* The txn report's spread over the commands: the first command on time,
+ * the second one late (its weight port paused): min 0, max its delay. */
+Test(lockstep, txn_delta_spread_over_commands)
+{
+    stc_rtl *rtl;
+    stc_run_result clean, r;
+    stc_run_opts o;
+    stc_vec two[2] = {lk_vec("dense", 16), lk_vec("dense", 16)};
+    stc_stream s = {2, two};
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    o.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &clean), STC_OK);
+    stc_rtl_destroy(rtl);
+    cr_assert(clean.pass);
+    cr_assert_eq(clean.delta_max, 0);
+    /* Paused 20 cycles from the middle of the run: in the second command. */
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, clean.cycles / 2 + 2});
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    stc_rtl_destroy(rtl);
+    cr_assert(r.pass, "%s", r.first_signal);
+    cr_assert_eq(r.txn_cmds, 2u);
+    cr_assert_eq(r.delta_min, 0);
+    cr_assert_gt(r.delta_max, 0);
+    cr_assert_eq(r.delta_sum, r.delta_max);
+    stc_vec_free(&two[0]);
+    stc_vec_free(&two[1]);
+}
