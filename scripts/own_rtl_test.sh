@@ -148,7 +148,9 @@ for patch in tb/rowpar/bugs/*.patch; do
     patch -s -p1 -d "$work/rp-$id" <"$patch" || die "$patch does not apply to tb/rowpar"
     rule=$(sed -n '1s/.*Rule it breaks: \([^.]*\)\..*/\1/p' "$patch")
     [ -n "$rule" ] || die "$patch: its first line names no rule ('Rule it breaks: NAME.')"
-    rowpar "$id" "$work/rp-$id/tb/rowpar/rtl" 1 "first divergence: cycle [0-9]+, $rule"
+    # The rule as text inside the pattern: '(hang: ...)' has parentheses.
+    rule_re=$(printf '%s' "$rule" | sed 's/[][\.*^$()+?{}|]/\\&/g')
+    rowpar "$id" "$work/rp-$id/tb/rowpar/rtl" 1 "first divergence: cycle [0-9]+, $rule_re"
 done
 
 # A stream whose faulty command has a wrong C: bad input (exit 2), named.
