@@ -6,7 +6,10 @@
 #include "capture.h"
 
 #include <criterion/criterion.h>
+#include <string.h>
 #include <unistd.h>
+
+#include "stc_lockstep.h"
 
 t_capture t_capture_begin(FILE *stream)
 {
@@ -30,4 +33,24 @@ const char *t_captured(t_capture *c)
     buf[n] = '\0';
     fclose(c->file);
     return buf;
+}
+
+char *t_logged_run(const stc_stream *s, rtl_fault f, stc_level level, stc_run_result *r)
+{
+    char *text = NULL;
+    size_t len = 0;
+    stc_rtl *rtl;
+    stc_run_opts o;
+    FILE *log = open_memstream(&text, &len);
+    cr_assert_not_null(log);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &f);
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    o.level = level;
+    o.log = log;
+    cr_assert_eq(stc_lockstep_stream(rtl, s, &o, r), STC_OK);
+    fclose(log);
+    stc_rtl_destroy(rtl);
+    return text;
 }

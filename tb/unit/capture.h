@@ -11,6 +11,9 @@
 
 #include <stdio.h>
 
+#include "rtl_double.h"
+#include "stc_step.h"
+
 typedef struct t_capture {
     FILE *file;
     FILE *stream;
@@ -21,5 +24,10 @@ t_capture t_capture_begin(FILE *stream);
 /* The text written since t_capture_begin (up to 4 KiB; a static buffer,
  * valid until the next call). */
 const char *t_captured(t_capture *c);
+
+/* Runs s on a new model-backed double with fault f planted, at `level`,
+ * stopping at the first failure, with the run's log (o.log) captured:
+ * the result into *r; returns the log text (the caller frees it). */
+char *t_logged_run(const stc_stream *s, rtl_fault f, stc_level level, stc_run_result *r);
 
 #endif

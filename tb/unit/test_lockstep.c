@@ -13,6 +13,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "capture.h"
 #include "rtl_double.h"
 #include "stc_gen.h"
 #include "stc_gen_stream.h"
@@ -292,22 +293,9 @@ Test(lockstep, hang_names_the_waiting_handshake)
     /* The TIMEOUT line says which valid waits since when, for which beat,
      * and the last transfer of each channel: the command went in, no
      * weight beat ever did, no result row came. */
-    char *text = NULL;
-    size_t len = 0;
-    stc_rtl *rtl;
-    stc_run_opts o;
     stc_vec v = lk_vec("sp24", 32);
     stc_stream s = {1, &v};
-    FILE *log = open_memstream(&text, &len);
-    cr_assert_not_null(log);
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &f);
-    memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.level = STC_LEVEL_TXN;
-    o.log = log;
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
-    fclose(log);
+    char *text = t_logged_run(&s, f, STC_LEVEL_TXN, &r);
     cr_assert(r.timeout);
     /* One command, no stalls: its transfer at cycle 2, its first weight
      * beat offered from then on. */
@@ -327,7 +315,6 @@ Test(lockstep, hang_names_the_waiting_handshake)
                               "never w never a never res never\n"),
                        "%s", text);
     free(text);
-    stc_rtl_destroy(rtl);
     stc_vec_free(&v);
 }
 
@@ -492,21 +479,9 @@ Test(lockstep, spurious_result_row_not_taken_for_the_next_command)
  * failed check at the cycle it fired in, and the log says so. */
 Test(lockstep, rtl_assertion_is_a_failed_check)
 {
-    char *text = NULL;
-    size_t len = 0;
-    stc_rtl *rtl;
     stc_run_result r;
-    stc_run_opts o;
     stc_stream s = lk_stream("mix", 3);
-    FILE *log = open_memstream(&text, &len);
-    cr_assert_not_null(log);
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_ASSERT, 0, 0, 0, 30});
-    memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.log = log;
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
-    fclose(log);
+    char *text = t_logged_run(&s, (rtl_fault){RTL_FAULT_ASSERT, 0, 0, 0, 30}, STC_LEVEL_CYCLE, &r);
     cr_assert_not(r.pass);
     cr_assert(r.check_failed);
     cr_assert_str_eq(r.first_signal, "(RTL assertion)");
@@ -514,7 +489,6 @@ Test(lockstep, rtl_assertion_is_a_failed_check)
     cr_assert_not_null(strstr(text, "(stream): cycle 31: an assertion of the RTL failed"), "%s",
                        text);
     free(text);
-    stc_rtl_destroy(rtl);
     stc_stream_free(&s);
 }
 
@@ -522,23 +496,10 @@ Test(lockstep, rtl_assertion_is_a_failed_check)
  * rule), with the command, the element and both values. */
 Test(lockstep, result_row_reported_as_result_mismatch)
 {
-    char *text = NULL;
-    size_t len = 0;
-    stc_rtl *rtl;
     stc_run_result r;
-    stc_run_opts o;
     stc_vec v = lk_vec("dense", 16);
     stc_stream s = {1, &v};
-    FILE *log = open_memstream(&text, &len);
-    cr_assert_not_null(log);
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_RES_DATA, 0, 2, 3, 1});
-    memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.level = STC_LEVEL_TXN;
-    o.log = log;
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
-    fclose(log);
+    char *text = t_logged_run(&s, (rtl_fault){RTL_FAULT_RES_DATA, 0, 2, 3, 1}, STC_LEVEL_TXN, &r);
     char want[160];
     snprintf(want, sizeof want,
              ": command 0: C[0][2] expected %d (functional reference), tile returned %d\n",
@@ -548,7 +509,6 @@ Test(lockstep, result_row_reported_as_result_mismatch)
     cr_assert_not_null(strstr(line, want), "want '%s' in:\n%s", want, text);
     cr_assert_null(strstr(text, "CHECK FAILED"), "%s", text);
     free(text);
-    stc_rtl_destroy(rtl);
     stc_vec_free(&v);
 }
 

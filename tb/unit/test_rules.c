@@ -12,6 +12,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "capture.h"
 #include "rtl_double.h"
 #include "stc_gen_stream.h"
 #include "stc_lockstep.h"
@@ -216,22 +217,10 @@ Test(rules, ready_follows_valid)
  * the bound, on the report's CHECK FAILED line. */
 Test(rules, err_late_report_names_command_nibble_and_bound)
 {
-    char *text = NULL;
-    size_t len = 0;
-    stc_rtl *rtl;
     stc_run_result res;
-    stc_run_opts o;
     stc_stream s = rule_stream("single");
-    FILE *log = open_memstream(&text, &len);
-    cr_assert_not_null(log);
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_ERR_LATE, 0, 0, 40, 0});
-    memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.level = STC_LEVEL_TXN;
-    o.log = log;
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
-    fclose(log);
+    char *text =
+        t_logged_run(&s, (rtl_fault){RTL_FAULT_ERR_LATE, 0, 0, 40, 0}, STC_LEVEL_TXN, &res);
     char want[200];
     snprintf(want, sizeof want,
              ": err_o: raised: err_o is still 0 17 cycles after the cycle that follows the "
@@ -239,7 +228,6 @@ Test(rules, err_late_report_names_command_nibble_and_bound)
              s.cmd[0].fault.code);
     cr_assert_not_null(strstr(text, want), "%s", text);
     free(text);
-    stc_rtl_destroy(rtl);
     stc_stream_free(&s);
 }
 
