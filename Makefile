@@ -41,6 +41,9 @@ CXX       ?= c++
 VERILATOR ?= verilator
 IVERILOG  ?= iverilog
 JOBS      ?= 2
+# Debian's Python (python3-yaml, -numpy, -sklearn, -matplotlib, -pytest;
+# nothing from pip): not whatever python3 comes first on PATH.
+PY        ?= /usr/bin/python3
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -78,7 +81,11 @@ shq = '$(subst ','\'',$(1))'
 DEPFLAGS   := -MMD -MP
 # A static library from its prerequisites, made anew: `ar rcs` alone keeps
 # members whose source was moved or deleted (a stale duplicate symbol).
-ARCHIVE    = rm -f $@ && ar rcs $@
+# Archives and programs are written under a temporary name and renamed
+# (LINKED ends a link recipe): a build killed outright (SIGKILL, the OOM
+# killer, a CI time-out) never leaves a truncated file that make trusts.
+ARCHIVE    = rm -f $@ $@.tmp && ar rcs $@.tmp $^ && mv -f $@.tmp $@
+LINKED     = && mv -f $@.tmp $@
 DEP_SOURCE  = printf '%s:\n' '$<' >>'$(@:.o=.d)'
 
 .DEFAULT_GOAL := help
@@ -209,7 +216,7 @@ CI_STEP    := scripts/ci/step.sh $(CI_TIMES)
 .PHONY: test ci cosim-ci cli-test paths-test docs docs-check header-deps-test
 
 # Full equivalence regression: exactly what `make sim` runs
-# (scripts/sim_suite.sh for every array size, the ICG build at N=4), with
+# (sim/plan.yaml for every array size, the ICG build at N=4), with
 # one JUnit file per run collected in $(CI_DIR). SIM_DEBUG=0: CI wants the
 # verdict, the failure trace is one `make sim-debug` away.
 cosim-ci:
@@ -261,7 +268,9 @@ ci:
 	@$(CI_STEP) $(MAKE) --no-print-directory rtl-smoke
 	@$(CI_STEP) $(MAKE) --no-print-directory vectors-check
 	@$(CI_STEP) $(MAKE) --no-print-directory unit UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml
+	@$(CI_STEP) $(MAKE) --no-print-directory runner-test RUNNER_XML=$(CI_DIR)/runner.xml
 	@$(CI_STEP) $(MAKE) --no-print-directory cosim-ci
+	@$(CI_STEP) $(MAKE) --no-print-directory runner-faults-test RUNNER_XML=$(CI_DIR)/runner-faults.xml
 	@$(CI_STEP) $(MAKE) --no-print-directory sim-html-check
 	@$(CI_STEP) $(MAKE) --no-print-directory parallel-test
 	@$(CI_STEP) $(MAKE) --no-print-directory slurm-test
@@ -290,19 +299,20 @@ ci:
 	@$(CI_STEP) $(MAKE) --no-print-directory mutate-ci-n16
 	@$(CI_STEP) $(MAKE) --no-print-directory docs-check
 	@scripts/ci/step.sh --summary $(CI_TIMES)
-	@scripts/junit_summary.sh $(CI_DIR)/*.xml
+	@$(SIM_RUNNER) junit-summary $(CI_DIR)/*.xml
 
 # `make test`: what a designer runs before pushing, about a quarter of
 # make ci: the static checks, lint, the unit tests, make sim's whole suite,
 # the exit codes through make, a tile of your own (tb/rowpar/ and its bugs)
 # and the debugger on a broken RTL. `make ci` (what CI runs, .ci/run) is
 # everything, these included.
-TEST_STEPS := check-format spdx-check cppcheck lint unit cosim-ci verdict-test own-rtl-test debug-test
+TEST_STEPS := check-format spdx-check cppcheck lint unit runner-test cosim-ci runner-faults-test verdict-test \
+              own-rtl-test debug-test
 test:
 	@$(DEPS) core sim wave
 	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
 	@for s in $(TEST_STEPS); do \
-	  $(CI_STEP) $(MAKE) --no-print-directory $$s $$([ $$s = unit ] && echo UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml) || exit 2; \
+	  $(CI_STEP) $(MAKE) --no-print-directory $$s UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml RUNNER_XML=$(CI_DIR)/$$s.xml || exit 2; \
 	done
 	@scripts/ci/step.sh --summary $(CI_TIMES)
-	@scripts/junit_summary.sh $(CI_DIR)/*.xml
+	@$(SIM_RUNNER) junit-summary $(CI_DIR)/*.xml

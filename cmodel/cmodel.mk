@@ -20,4 +20,4 @@ DEPFILES += $(CMODEL_OBJS:.o=.d)
 
 $(CMODEL_LIB): $(CMODEL_OBJS)
 	@mkdir -p $(dir $@)
-	$(ARCHIVE) $^
+	$(ARCHIVE)

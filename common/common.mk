@@ -14,4 +14,4 @@ DEPFILES += $(COMMON_OBJS:.o=.d)
 
 $(COMMON_LIB): $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
-	$(ARCHIVE) $^
+	$(ARCHIVE)

@@ -11,7 +11,7 @@
 #                                     (tb/compare.mk: a retimed tile, with
 #                                     a bug on top)
 #   scripts/bugs.sh check ID...       patch --dry-run of every bug on rtl/
-#   scripts/bugs.sh report ID...      run scripts/sim_suite.sh (what make sim
+#   scripts/bugs.sh report ID...      run make sim's suite (sim/runner, what make sim
 #                                     runs at N=$MUT_N, ICG runs included)
 #                                     on $BUILD/bugs/ID/stc_sim-n$MUT_N[-icg];
 #                                     print the table, write it into $DOC
@@ -91,7 +91,8 @@ report() {
         [ -x "$icg" ] || icg=$bin
         log="$out/$id.log"
         rc=0
-        SEED=$seed STALL=0 FIRST_FAILURE=1 scripts/sim_suite.sh "$bin" "$vecgen" "$mutn" "$out/$id" "$icg" \
+        sim/runner/stc_simrun suite --runner "$bin" --vecgen "$vecgen" --n "$mutn" --out "$out/$id" --icg "$icg" \
+            --seed "$seed" --stall 0 --first-failure --regression-dir "${VECDIR:-vectors/regression}" \
             >"$log" 2>&1 || rc=$?
         n=$((n + 1))
         local caught=yes run="-" vec="-" cyc="-" sig="-" repro="-" line
@@ -118,7 +119,7 @@ report() {
     done
     echo "bugs: $((n - escaped)) of $n caught by the make sim suite (N=$mutn and its ICG build, seed $seed)"
     echo "" >>"$table"
-    echo "$((n - escaped)) of $n bugs caught by the \`make sim\` suite alone (scripts/sim_suite.sh at N=$mutn with its ICG runs, seed $seed)." >>"$table"
+    echo "$((n - escaped)) of $n bugs caught by the \`make sim\` suite alone (sim/plan.yaml at N=$mutn with its ICG runs, seed $seed)." >>"$table"
 
     if [ -n "$doc" ]; then
         BUILD="$build" scripts/docs_sync.py --write --only bugs.table "$doc"

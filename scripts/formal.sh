@@ -43,8 +43,8 @@
 set -euo pipefail
 
 die() { echo "formal.sh: $*" >&2; exit 2; }
-# shellcheck source=scripts/shard_lib.sh
-. "$(dirname "$0")/shard_lib.sh"
+# shellcheck source=scripts/campaign_lib.sh
+. "$(dirname "$0")/campaign_lib.sh"
 
 [ $# -ge 2 ] || die "usage: scripts/formal.sh OUT SRC..."
 out=$1

@@ -15,8 +15,8 @@ set -euo pipefail
 
 die() { echo "formal_bugs.sh: $*" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=scripts/shard_lib.sh
-. "$here/shard_lib.sh"
+# shellcheck source=scripts/campaign_lib.sh
+. "$here/campaign_lib.sh"
 
 [ $# -ge 4 ] || die "usage: scripts/formal_bugs.sh OUT BUGDIR \"BUG:PROOF...\" SRCNAME..."
 out=$1 bugdir=$2

@@ -43,8 +43,8 @@
 set -euo pipefail
 
 die() { echo "mutate.sh: $*" >&2; exit 2; }
-# shellcheck source=scripts/shard_lib.sh
-. "$(dirname "$0")/shard_lib.sh"
+# shellcheck source=scripts/campaign_lib.sh
+. "$(dirname "$0")/campaign_lib.sh"
 
 MUT_N=${MUT_N:-4}
 M_MAX=${M_MAX:-1024}

@@ -17,7 +17,7 @@
 #      order (singles); FIRST_FAILURE=1 (make bugs) the same in parallel;
 #      WAVES=1 keeps the same 20 waveforms (the cap) with JOBS=2
 #   4. bad input exits 2 naming it: JOBS=0, JOBS=x, SHARD=3/2, SHARD=1/0,
-#      SHARD=a, through make, scripts/verdict.sh and sim_suite.sh; merges
+#      SHARD=a, through make, scripts/verdict.sh and the runner (stc_simrun suite); merges
 #      with a shard missing, twice, or of another suite
 #   5. the mutation campaign (make mutate, MUT_TEST_COUNT=12 mutants at
 #      N=4): JOBS=2 and SHARD=1/2 + 2/2 merged (make mutate-merge) write
@@ -118,6 +118,14 @@ mv "$run" "$t/b2"
 [ "$b1" = 1 ] && [ "$b2" = 1 ] && ok "broken RTL: verdict 1 with JOBS=1 and JOBS=2" ||
     bad "broken RTL verdicts: JOBS=1 $b1, JOBS=2 $b2 (want 1 1)"
 same "$t/b1" "$t/b2" "broken RTL, JOBS=2 vs JOBS=1"
+# suite RUNNER OUTDIR [ICG]: make sim's suite at N=4 run directly
+# (sim/runner/stc_simrun suite), with JOBS, SHARD, SEED, FIRST_FAILURE and
+# WAVES_RUNNER from the environment as make sim passes them.
+suite() {
+    sim/runner/stc_simrun suite --runner "$1" --vecgen "$build/stc_vecgen" --n 4 --out "$2" ${3:+--icg "$3"} \
+        --jobs "${JOBS:-1}" ${SHARD:+--shard "$SHARD"} --seed "${SEED:-1}" ${FIRST_FAILURE:+--first-failure} \
+        ${WAVES_RUNNER:+--waves-bin "$WAVES_RUNNER"}
+}
 # The same directly, with the first failing run (singles, --seed 1) held
 # back 3 s by a wrapper of the runner, so that later failing runs finish
 # before it: the report must still name singles.
@@ -129,7 +137,7 @@ WRAP
 chmod +x "$t/slow-singles.sh"
 for j in 1 2; do
     rc=0
-    SHARD=2/2 JOBS=$j scripts/sim_suite.sh "$t/slow-singles.sh" "$build/stc_vecgen" 4 "$run/sim-n4" >/dev/null 2>&1 || rc=$?
+    SHARD=2/2 JOBS=$j suite "$t/slow-singles.sh" "$run/sim-n4" >/dev/null 2>&1 || rc=$?
     mv "$run" "$t/w$j"
     [ $rc = 1 ] || bad "slowed broken RTL, JOBS=$j: exit $rc, want 1"
 done
@@ -147,8 +155,7 @@ else
 fi
 # WAVES=1: an FST of each failing file, 20 at most in canonical order.
 for j in 1 2; do
-    SHARD=2/2 JOBS=$j WAVES_RUNNER="$build/stc_sim-n4-trace" scripts/sim_suite.sh "$build/stc_sim-n4-bug" \
-        "$build/stc_vecgen" 4 "$run/sim-n4" >/dev/null 2>&1 || true
+    SHARD=2/2 JOBS=$j WAVES_RUNNER="$build/stc_sim-n4-trace" suite "$build/stc_sim-n4-bug" "$run/sim-n4" >/dev/null 2>&1 || true
     mv "$run" "$t/v$j"
 done
 same "$t/v1" "$t/v2" "WAVES=1 on the broken RTL, JOBS=2 vs JOBS=1 (FST names)"
@@ -160,8 +167,7 @@ nl=$(grep -c '^   waveform: ' "$t/v2/sim-n4/suite.txt")
 # are stopped in parallel.
 for j in 1 2; do
     rc=0
-    FIRST_FAILURE=1 JOBS=$j scripts/sim_suite.sh "$build/stc_sim-n4-bug" "$build/stc_vecgen" 4 "$run/sim-n4" \
-        >/dev/null 2>"$t/ff$j.err" || rc=$?
+    FIRST_FAILURE=1 JOBS=$j suite "$build/stc_sim-n4-bug" "$run/sim-n4" >/dev/null 2>"$t/ff$j.err" || rc=$?
     mv "$run" "$t/ff$j"
     [ $rc = 1 ] || bad "FIRST_FAILURE=1 JOBS=$j exits $rc, want 1"
 done
@@ -181,22 +187,21 @@ for a in JOBS=0 JOBS=x JOBS=-1 SHARD=3/2 SHARD=1/0 SHARD=a SHARD=1/2/3; do
         bad "make sim $a: exit $rc, verdict $vr, message: $(head -n 2 "$t/bad.out")"
     fi
     rc=0
-    env "$a" scripts/sim_suite.sh "$build/stc_sim-n4" "$build/stc_vecgen" 4 "$t/bad" >"$t/bad.out" 2>&1 || rc=$?
-    [ $rc = 2 ] && grep -qF "$a:" "$t/bad.out" && ok "sim_suite.sh $a: exit 2, named" ||
-        bad "sim_suite.sh $a: exit $rc, message: $(head -n 2 "$t/bad.out")"
+    (export "${a?}" && suite "$build/stc_sim-n4" "$t/bad") >"$t/bad.out" 2>&1 || rc=$?
+    [ $rc = 2 ] && grep -qF "$a:" "$t/bad.out" && ok "stc_simrun suite $a: exit 2, named" ||
+        bad "stc_simrun suite $a: exit $rc, message: $(head -n 2 "$t/bad.out")"
 done
 merge_bad() { # WHAT MESSAGE SHARDDIR...
     local what=$1 msg=$2 rc=0
     shift 2
-    scripts/sim_merge.sh "$t/m/sim-n4" "$@" >"$t/bad.out" 2>&1 || rc=$?
-    [ $rc = 2 ] && grep -q "$msg" "$t/bad.out" && ok "sim_merge.sh, $what: exit 2" ||
-        bad "sim_merge.sh, $what: exit $rc, message: $(head -n 2 "$t/bad.out")"
+    sim/runner/stc_simrun merge-suite "$t/m/sim-n4" "$@" >"$t/bad.out" 2>&1 || rc=$?
+    [ $rc = 2 ] && grep -q "$msg" "$t/bad.out" && ok "stc_simrun merge-suite, $what: exit 2" ||
+        bad "stc_simrun merge-suite, $what: exit $rc, message: $(head -n 2 "$t/bad.out")"
 }
 merge_bad "a shard missing" "shard 1/2 is missing" "$t/s2/sim-n4"
 merge_bad "a shard twice" "are both shard 2/2" "$t/s2/sim-n4" "$t/s2/sim-n4"
 merge_bad "not a suite directory" "not a suite output directory" "$t/s1"
-SEED=5 SHARD=1/2 scripts/sim_suite.sh "$build/stc_sim-n4" "$build/stc_vecgen" 4 "$t/s5/sim-n4" \
-    "$build/stc_sim-n4-icg" >/dev/null 2>&1 || true
+SEED=5 SHARD=1/2 suite "$build/stc_sim-n4" "$t/s5/sim-n4" "$build/stc_sim-n4-icg" >/dev/null 2>&1 || true
 merge_bad "shards of other seeds" "different suites" "$t/s5/sim-n4" "$t/s2/sim-n4"
 rc=0
 mk sim-merge N=4 SIM_DIR="$t/m" >"$t/bad.out" 2>&1 || rc=$?

@@ -59,8 +59,8 @@ TRAFFIC=${TRAFFIC:-$build/stc_traffic}
 JOBS=${JOBS:-2}
 GNUPLOT=${GNUPLOT:-gnuplot}
 die() { echo "report: $*" >&2; exit 2; }
-# shellcheck source=scripts/shard_lib.sh
-. "$here/shard_lib.sh"
+# shellcheck source=scripts/campaign_lib.sh
+. "$here/campaign_lib.sh"
 parse_jobs runs
 
 # ---- the sweep --------------------------------------------------------------

@@ -160,13 +160,22 @@ def map_assigns(name, kind, rhs, n, mw):
             for c in range(n)]
 
 
+def run_verilator(cmd):
+    """Verilator's run; a missing or unrunnable Verilator is a set-up
+    error naming it, not a traceback."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        die("rtl-ports: cannot run Verilator '%s': %s (make deps installs it)" % (cmd[0], e.strerror))
+
+
 def top_ports(args):
     """{name: (dir, width)} and the set of parameter names of the top."""
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [args.verilator, "--xml-only", "-Wno-fatal", "--top-module", args.top,
                "--Mdir", tmp, "-GN=%d" % args.n, "-GM_MAX=%d" % args.m_max,
                "-GKB_MAX=%d" % args.kb_max] + args.srcs
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = run_verilator(cmd)
         xml = [f for f in os.listdir(tmp) if f.endswith(".xml")]
         if r.returncode != 0 or not xml:
             err = "\n".join(l for l in r.stderr.splitlines() if l.startswith("%Error"))
@@ -275,7 +284,7 @@ def check_map(args, text, origin):
             f.write(text)
         cmd = [args.verilator, "--lint-only", "-Wno-fatal", "-Wno-PINMISSING", "--top-module",
                args.module, "--Mdir", tmp, wrap] + args.srcs
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = run_verilator(cmd)
     bad = []
     for l in r.stderr.splitlines():
         m = re.match(r"^%(Error|Warning-WIDTH)[^:]*: " + re.escape(wrap) + r":(\d+):\d+: (.*)$", l)

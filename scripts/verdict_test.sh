@@ -30,22 +30,22 @@ check 2 "malformed vector" sim VEC=$bad
 check 2 "missing vector" sim VEC=no/such.vec
 check 1 "broken RTL, one vector" sim VEC=vectors/regression/sp24-n4-2of4-m16-k64-s1.vec SIM_VARIANT=-bug
 check 1 "broken RTL, the suite" sim N=4 SIM_VARIANT=-bug
-# Fail closed: a suite's result that cannot be written (a directory in the
-# place of the N=4 suite's .rc, which it writes while N=16 runs in the
-# foreground; as on a full disk) is an error, never a pass.
-rm -rf "$build/sim-n4.out.rc" && mkdir -p "$build/sim-n4.out.rc"
-check 2 "a suite's result unwritable" sim SIM_DEBUG=0 JOBS=2
-rmdir "$build/sim-n4.out.rc"
-# The verdict itself unwritable: verdict.sh says so and exits 2.
+# Fail closed: the N=4 suite's output (written while N=16 runs in the
+# foreground) cannot be written, a directory in its place, as on a full
+# disk: an error, never a pass. (More faults: make runner-faults-test.)
+rm -rf "$build/sim-n4.out" && mkdir -p "$build/sim-n4.out/x"
+check 2 "a suite's output unwritable" sim SIM_DEBUG=0 JOBS=2
+rm -rf "$build/sim-n4.out"
+# The verdict itself unwritable: make sim says so and exits 2.
 rm -f "$build/sim.verdict" && mkdir -p "$build/sim.verdict/x"
 rc=0
 out=$(scripts/verdict.sh --no-print-directory BUILD="$build" SIM_DEBUG=0 sim VEC=$good 2>&1) || rc=$?
 rm -rf "$build/sim.verdict"
-if [ $rc -ne 2 ] || ! grep -q 'cannot remove the previous verdict' <<<"$out"; then
+if [ $rc -ne 2 ] || ! grep -q 'cannot write the verdict' <<<"$out"; then
     echo "verdict-test: verdict unwritable: exit $rc, want 2 naming it" >&2
     fail=1
 else
-    echo "verdict-test: verdict unwritable: exit 2 ($(grep -o 'cannot remove the previous verdict [^:]*' <<<"$out"))"
+    echo "verdict-test: verdict unwritable: exit 2 ($(grep -o 'cannot write the verdict [^:]*' <<<"$out"))"
 fi
 # An unsupported array size is refused before anything is built.
 start=$(date +%s)

@@ -27,6 +27,7 @@ sim_srcs  = $(OWN_DIR)/wrap-n$(1).v $(RTL_SRCS)
 # Run by every make sim (about a second per N); the wrapper is rewritten
 # only when it changes, so an unchanged design is not rebuilt.
 own-rtl-check:
+	@$(DEPS) core sim
 	@mkdir -p $(OWN_DIR)
 	@for n in $(SIM_RUN_NS); do \
 	  scripts/rtl_ports.py --top $(RTL_TOP) --n $$n --m-max $(M_MAX) --kb-max $(KB_MAX) \
@@ -94,7 +95,7 @@ SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
 
 .PHONY: sim sim-build wave
 # The ICG build rides along at N=4: it is part of what a user tapes out.
-SIM_ICG_N := $(if $(OWN_RTL),none,4)
+SIM_ICG_N := $(if $(OWN_RTL),0,4)
 # Why the ICG runs are not run, said in the closing lines, JUnit and page.
 SIM_ICG_SKIPPED := $(if $(OWN_RTL),a tile of your own: the ICG build swaps in the stock tile's clock-gate cell (docs/architecture.md section 9))
 # SIM_VARIANT=-bug runs another build of the RTL (sim/debug/debug.mk's broken one,
@@ -103,19 +104,10 @@ SIM_VARIANT ?=
 # WAVES=1 keeps an FST of every failing file (cocotb's convention), from
 # the tracing build, in build/sim-nN/waves/.
 WAVES ?= 0
-# The runners of the array sizes $(1): plain (or SIM_VARIANT), tracing with
-# WAVES=1, and the ICG build at its size.
-sim_bins = $(foreach n,$(1),$(BUILD)/stc_sim-n$(n)$(SIM_VARIANT)) \
-           $(if $(filter 1,$(WAVES)),$(foreach n,$(1),$(BUILD)/stc_sim-n$(n)-trace)) \
-           $(if $(SIM_VARIANT),,$(if $(filter $(SIM_ICG_N),$(1)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg))
-# (The empty recipes keep make from saying "Nothing to be done".)
-sim-build: $(if $(OWN_RTL),own-rtl-check) $(call sim_bins,$(SIM_RUN_NS)) $(VECGEN) $(VECDUMP)
-	@:
-# What the suites after the first need (make sim starts them while the
-# first array size's model still compiles).
-.PHONY: sim-build-rest
-sim-build-rest: $(if $(OWN_RTL),own-rtl-check) $(call sim_bins,$(wordlist 2,9,$(SIM_RUN_NS))) $(VECGEN) $(VECDUMP)
-	@:
+# TESTS=name-or-tag,...: only the runs of the plan so named or tagged.
+# SIM_PLAN: the test plan (docs/runner.md).
+TESTS ?=
+SIM_PLAN ?= sim/plan.yaml
 
 # Parallel and sharded runs (docs/parallel.md). JOBS=n: n of the suite's
 # runs at once (default: the number of cores, nproc; JOBS also sets the
@@ -127,117 +119,76 @@ SIM_JOBS := $(if $(filter command line environment environment override,$(origin
 ifeq ($(shell echo '$(JOBS) $(SIM_JOBS)' | grep -Ex '[1-9][0-9]* [1-9][0-9]*'),)
 $(error JOBS=$(JOBS): give the number of parallel jobs, a whole number from 1 (make sim JOBS=2))
 endif
-# The variants a make sim needs (both array sizes, the ICG build) build side
-# by side under one job server of SIM_JOBS, unless make already runs with -j.
-SIM_MAKE_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(SIM_JOBS))
 SHARD ?=
 ifneq ($(SHARD),)
-ifeq ($(shell echo '$(SHARD)' | awk -F/ 'NF == 2 && $$1 ~ /^[1-9][0-9]*$$/ && $$2 ~ /^[1-9][0-9]*$$/ && $$1 + 0 <= $$2 + 0 { print "ok" }'),)
+ifeq ($(shell echo '$(SHARD)' | grep -Ex '[1-9][0-9]*/[1-9][0-9]*' | awk -F/ '$$1 + 0 <= $$2 + 0'),)
 $(error SHARD=$(SHARD): give i/k, the i-th of k slices of the runs, 1 <= i <= k (make sim SHARD=1/2))
 endif
 SIM_DIR ?= $(BUILD)/shard-$(subst /,-of-,$(SHARD))
 endif
 # Where make sim writes its sim-nN directories, verdict and page.
 SIM_DIR ?= $(BUILD)
-# The verdict, in one closing line and in $(SIM_VERDICT) for
-# scripts/verdict.sh: GNU make exits 2 whatever a failing recipe returned.
-SIM_VERDICT := $(SIM_DIR)/sim.verdict
-# One page over the whole run (scripts/sim_html.sh), next to the JUnit files.
 SIM_HTML := $(SIM_DIR)/sim-report.html
-define SIM_CLOSE
-case $$status in 0|1|2) ;; *) status=2 ;; esac; \
-mkdir -p $(SIM_DIR) && echo $$status >$(SIM_VERDICT) || { echo "make sim: cannot write the verdict $(SIM_VERDICT): an error (verdict 2)" >&2; status=2; }; \
-case $$status in \
-  0) echo "make sim: PASS (verdict 0)$${summary:+; summary: $$summary}" ;; \
-  1) echo "make sim: FAIL, the RTL and the golden model disagree (verdict 1; make itself exits 2, scripts/verdict.sh make sim ... exits 1)$${summary:+; summary: $$summary}" ;; \
-  *) echo "make sim: ERROR, bad input or set-up (verdict 2)$${summary:+; summary: $$summary}" ;; \
-esac; exit $$status
-endef
-
 # On a failure, `make sim` re-runs the first failing vector through the
-# debugger (sim/debug/debug.mk): windowed FST with ref_* signals, .gtkw opening at
-# the divergence, and a shrunk vector; at COMPARE=txn the shrunk vector at
-# that level and the command of the RTL's whole trace. SIM_DEBUG=0 turns
-# that off.
+# debugger (sim/debug/debug.mk): windowed FST with ref_* signals, .gtkw
+# opening at the divergence, and a shrunk vector; at COMPARE=txn the
+# shrunk vector at that level and the command of the RTL's whole trace.
+# SIM_DEBUG=0 turns that off.
 SIM_DEBUG ?= 1
-# The suite's first failing run, replayed by the debugger with its options.
-define SIM_ON_FAIL_RUN
-if [ -s $(2) ] && [ "$(SIM_DEBUG)" = 1 ]; then \
-  echo "== debugging the first failing run: $$(tr '\n' ' ' <$(2))"; \
-  $(MAKE) --no-print-directory -s $(BUILD)/stc_debug-n$(1)$(SIM_VARIANT) >/dev/null && \
-  xargs -d '\n' $(BUILD)/stc_debug-n$(1)$(SIM_VARIANT) --out $(DBG_OUT) <$(2) || true; \
-fi
-endef
-
-ifneq ($(VEC),)
-# VEC= takes files, globs and directories (every *.vec in them), all for one
-# array size (the first file's); a value that names one existing path as a
-# whole may hold spaces (scripts/vec_files.sh). The files run as the suite's
-# run "vec" (scripts/sim_suite.sh, VECLIST=), in $(BUILD)/sim-vec.
-SIM_VEC_DIR := $(BUILD)/sim-vec
-sim:
-	@mkdir -p $(SIM_VEC_DIR); status=0; \
-	scripts/vec_files.sh $(call shq,$(VEC)) >$(SIM_VEC_DIR)/files.txt || { status=2; $(SIM_CLOSE); }; \
-	n=$$(scripts/vec_n.sh "$$(head -n 1 $(SIM_VEC_DIR)/files.txt)" $(N)); waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
-	$(MAKE) --no-print-directory $(SIM_MAKE_J) N=$$n $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$waves || { status=2; $(SIM_CLOSE); }; \
-	JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) SIM_FLAGS=$(call shq,$(SIM_FLAGS)) VECLIST=$(SIM_VEC_DIR)/files.txt WAVES_RUNNER=$$waves \
-	  scripts/sim_suite.sh $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_VEC_DIR) || { status=$$?; \
-	  [ $$status -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_VEC_DIR)/first-failure.args); }; \
-	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$([ $$status = 0 ] && echo PASS || { [ $$status = 1 ] && echo FAIL || echo ERROR; }) \
-	  $(SIM_VEC_DIR) >/dev/null || summary=; $(SIM_CLOSE)
-else
-# The whole suite per array size (scripts/sim_suite.sh): single commands,
-# streams under every host policy, resets, the fault space, the corners, a
-# fresh sample, and at N=4 the ICG build.
-# With JOBS above 1 the array sizes' suites run at the same time (the first
-# in the foreground, the others into $(SIM_DIR)/sim-nN.out, printed after it
-# in order): N=4's hold run alone lasts about as long as all of N=16, so
-# the later sizes (quick to build) are built first and their suites start
-# while the first size's model compiles. SIM_OVERLAP=0 builds everything,
-# then runs the suites one after the other.
+# With JOBS above 1 the array sizes' suites run at the same time, the
+# later sizes (quick to build) started while the first size's model
+# compiles; SIM_OVERLAP=0 builds everything, then runs the suites one after
+# the other.
 SIM_OVERLAP ?= 1
-SIM_AT_ONCE := $(if $(filter 1,$(SIM_OVERLAP)),$(SIM_JOBS),1)
+
+# make sim is sim/runner/stc_simrun (docs/runner.md): the plan
+# sim/plan.yaml run for every array size, fail-closed; the run's whole
+# configuration is these options, the one place the builds, the suites,
+# the debugger and every printed command come from.
+SIM_RUNNER   = $(PY) sim/runner/stc_simrun
+SIM_RUN_ARGS = --make='$(MAKE)' --build=$(BUILD) --sim-dir=$(call shq,$(SIM_DIR)) --ns='$(SIM_RUN_NS)' \
+  --variant='$(SIM_VARIANT)' --waves=$(WAVES) --icg-n=$(SIM_ICG_N) --icg-skipped=$(call shq,$(SIM_ICG_SKIPPED)) \
+  --own-rtl=$(if $(OWN_RTL),1,0) --debug=$(SIM_DEBUG) --dbg-out=$(call shq,$(DBG_OUT)) --seed=$(SEED) \
+  --stall=$(STALL) --compare=$(COMPARE) --model-uarch='$(SUITE_UARCH)' --jobs=$(SIM_JOBS) --shard='$(SHARD)' \
+  --overlap=$(SIM_OVERLAP) --regression-dir=$(REGRESSION_DIR) --vecgen=$(VECGEN) \
+  --extra-targets='$(VECGEN) $(VECDUMP)' --vec=$(call shq,$(VEC)) --vec-n=$(N) \
+  --sim-flags=$(call shq,$(SIM_FLAGS)) --tests=$(call shq,$(TESTS)) --plan=$(call shq,$(SIM_PLAN))
 sim:
-	@status=0; mkdir -p $(SIM_DIR); rm -f $(SIM_DIR)/sim-n*.out $(SIM_DIR)/sim-n*.out.rc; first=$(firstword $(SIM_RUN_NS)); \
-	[ $(SIM_AT_ONCE) -gt 1 ] || $(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build || { status=2; $(SIM_CLOSE); }; \
-	[ $(SIM_AT_ONCE) = 1 ] || $(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build-rest || { status=2; $(SIM_CLOSE); }; \
-	suite() { n=$$1; \
-	  icg=; [ $$n != $(SIM_ICG_N) ] || [ -n "$(SIM_VARIANT)" ] || icg=$(BUILD)/stc_sim-n$$n-icg; \
-	  waves=; [ "$(WAVES)" != 1 ] || [ -n "$(SIM_VARIANT)" ] || waves=$(BUILD)/stc_sim-n$$n-trace; \
-	  JOBS=$(SIM_JOBS) SHARD=$(SHARD) SEED=$(SEED) STALL=$(STALL) COMPARE=$(COMPARE) MODEL_UARCH=$(SUITE_UARCH) VECDIR=$(REGRESSION_DIR) \
-	  WAVES_RUNNER=$$waves ICG_SKIPPED=$(call shq,$(SIM_ICG_SKIPPED)) scripts/sim_suite.sh \
-	    $(BUILD)/stc_sim-n$$n$(SIM_VARIANT) $(VECGEN) $$n $(SIM_DIR)/sim-n$$n $$icg; }; \
-	if [ $(SIM_AT_ONCE) -gt 1 ]; then for n in $(wordlist 2,9,$(SIM_RUN_NS)); do \
-	  { suite $$n >$(SIM_DIR)/sim-n$$n.out 2>&1; echo $$? >$(SIM_DIR)/sim-n$$n.out.rc; } & \
-	done; $(MAKE) --no-print-directory $(SIM_MAKE_J) sim-build || { status=2; wait; $(SIM_CLOSE); }; fi; \
-	for n in $(SIM_RUN_NS); do \
-	  if [ $(SIM_AT_ONCE) -gt 1 ] && [ $$n != $$first ]; then \
-	    wait; \
-	    cat $(SIM_DIR)/sim-n$$n.out; rc=$$(cat $(SIM_DIR)/sim-n$$n.out.rc 2>/dev/null); rm -f $(SIM_DIR)/sim-n$$n.out $(SIM_DIR)/sim-n$$n.out.rc; \
-	    case $$rc in 0|1|2) ;; *) echo "make sim: N=$$n: the suite's result $(SIM_DIR)/sim-n$$n.out.rc is missing or unreadable ('$$rc'): an error, never a pass" >&2; rc=2 ;; esac; \
-	  else suite $$n && rc=0 || rc=$$?; fi; \
-	  [ $$rc -le $$status ] || status=$$rc; \
-	  [ $$rc -ne 1 ] || $(call SIM_ON_FAIL_RUN,$$n,$(SIM_DIR)/sim-n$$n/first-failure.args); \
-	done; wait; v=PASS; [ $$status = 0 ] || v=$$([ $$status = 1 ] && echo FAIL || echo ERROR); \
-	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$v $(foreach n,$(SIM_RUN_NS),$(SIM_DIR)/sim-n$(n)) >/dev/null \
-	  || summary=; $(SIM_CLOSE)
-endif
+	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS)
+# The runner asks for its builds through this (the empty recipe keeps make
+# from saying "is up to date" of each).
+.PHONY: sim-bins
+sim-bins: $(SIM_BINS)
+	@:
+# What make sim builds, without running it (scripts/slurm_sim.sh's build job).
+sim-build:
+	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS) --build-only
 
 # `make sim-merge SHARDS="DIR1 DIR2 ..."`: the SIM_DIRs of the k shards of
 # one make sim (SHARD=1/k .. k/k, same N, SEED, options) merged per array
-# size (scripts/sim_merge.sh) into $(SIM_DIR)/sim-nN: the same lines,
-# per-run files, merged JUnit (suite.xml), page and verdict as one
-# unsharded make sim (scripts/verdict.sh sim-merge ... exits with it).
+# size into $(SIM_DIR)/sim-nN: the same lines, per-run files, merged JUnit
+# (suite.xml), page and verdict as one unsharded make sim
+# (scripts/verdict.sh sim-merge ... exits with it).
 SHARDS ?=
 .PHONY: sim-merge
 sim-merge:
-	@status=0; [ -n "$(strip $(SHARDS))" ] || { echo "make sim-merge: give SHARDS=\"DIR1 DIR2 ...\" (the SIM_DIRs of make sim SHARD=i/k)" >&2; status=2; $(SIM_CLOSE); }; \
-	for n in $(SIM_RUN_NS); do \
-	  scripts/sim_merge.sh $(SIM_DIR)/sim-n$$n $(foreach d,$(SHARDS),$(d)/sim-n$$n) || { rc=$$?; \
-	    [ $$rc -le $$status ] || status=$$rc; }; \
-	done; v=PASS; [ $$status = 0 ] || v=$$([ $$status = 1 ] && echo FAIL || echo ERROR); \
-	summary=$(SIM_HTML); scripts/sim_html.sh $$summary $$v $(foreach n,$(SIM_RUN_NS),$(SIM_DIR)/sim-n$(n)) >/dev/null \
-	  || summary=; $(SIM_CLOSE)
+	@$(SIM_RUNNER) merge $(SIM_RUN_ARGS) --shards=$(call shq,$(SHARDS))
+
+# The runner's tests (python3-pytest): runner-test, its unit tests on a
+# stand-in stc_sim; runner-faults-test, make sim itself under the faults of
+# docs/runner.md (an unwritable or full result directory, two runs at
+# once, Ctrl-C, a killed link, VEC=/dev/zero, a comma locale, a read-only
+# HOME, a run added to the plan) and its run lines against the ones kept
+# in sim/runner/tests/golden/ (after a make sim in BUILD: make test runs
+# cosim-ci first). RUNNER_XML=f writes JUnit.
+RUNNER_PYTEST = PYTHONDONTWRITEBYTECODE=1 $(PY) -m pytest -p no:cacheprovider -q
+RUNNER_XML ?=
+.PHONY: runner-test runner-faults-test
+runner-test:
+	@$(DEPS) core
+	@$(RUNNER_PYTEST) $(if $(RUNNER_XML),--junitxml=$(RUNNER_XML)) sim/runner/tests --ignore=sim/runner/tests/faults
+runner-faults-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug $(BUILD)/stc_sim-n4-icg $(VECGEN) $(VECDUMP)
+	@BUILD=$(BUILD) $(RUNNER_PYTEST) $(if $(RUNNER_XML),--junitxml=$(RUNNER_XML)) sim/runner/tests/faults
 
 # The summary page in a real browser: headless Chromium must render one row
 # per JUnit test case (run after make sim). sim-html-shot: the screenshot in

@@ -94,7 +94,7 @@ $(BUG_DIR)/%/libstc_cmodel.a: $(BUG_DIR)/%/rtl/.applied
 	@rm -rf $(BUG_DIR)/$*/cmodel-obj && mkdir -p $(BUG_DIR)/$*/cmodel-obj
 	@for c in $(BUG_DIR)/$*/cmodel/*.c; do \
 	  $(CC) $(CFLAGS) -c $$c -o $(BUG_DIR)/$*/cmodel-obj/$$(basename $$c .c).o || exit 2; done
-	@$(ARCHIVE) $(BUG_DIR)/$*/cmodel-obj/*.o
+	@rm -f $@ $@.tmp && ar rcs $@.tmp $(BUG_DIR)/$*/cmodel-obj/*.o && mv -f $@.tmp $@
 
 # A bug in the double-buffered micro-architecture (docs/architecture.md
 # section 11; "-dbuf-" in its name) is built as that tile, WBUF=2, and its
@@ -110,7 +110,7 @@ $(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG
 .PHONY: bugs bugs-build bugs-check
 bugs-build: $(BUG_BINS)
 
-# Each bug runs through scripts/sim_suite.sh: exactly the N=$(MUT_N) part of
+# Each bug runs through make sim's suite (sim/plan.yaml): exactly the N=$(MUT_N) part of
 # `make sim` (with its ICG runs), so "caught by make bugs" means "caught by
 # make sim alone".
 bugs:
@@ -144,7 +144,8 @@ $(eval $(call MUT_VARIANT_RULES,$(MUT_DIR),$(MUT_DIR)/stc_tile_mut.v,$(MUT_DIR)/
 # MUT_OUT (default $(MUT_DIR), where the unsharded run writes) and report
 # as the unsharded run does. The verdict (0 every mutant killed or
 # documented, 1 a survivor not analysed, 2 set-up error) is also in
-# MUT_OUT/results.verdict (results-ci.verdict) for scripts/verdict.sh.
+# MUT_OUT/results.verdict (results-ci.verdict), and in $STC_VERDICT when
+# set (scripts/verdict.sh's own file).
 MUT_OUT ?= $(if $(SHARD),$(MUT_DIR)/shard-$(subst /,-of-,$(SHARD)),$(MUT_DIR))
 SHARDS  ?=
 
@@ -158,7 +159,8 @@ MUT_MERGE = status=0; [ -n "$(strip $(SHARDS))" ] || { status=2; \
   [ $$status != 0 ] || RESULTS=$(1) $(MUT_ENV) scripts/mutate.sh merge $(MUT_OUT) $(2) $(SHARDS) || status=$$?; \
   $(call MUT_FINISH,$(1),$(3))
 MUT_FINISH = [ $$status != 0 ] || RESULTS=$(1) $(MUT_ENV) scripts/mutate.sh report $(MUT_OUT) "$(2)" || status=$$?; \
-  mkdir -p $(MUT_OUT) && echo $$status >$(MUT_OUT)/$(basename $(1)).verdict; exit $$status
+  { mkdir -p $(MUT_OUT) && echo $$status >$(MUT_OUT)/$(basename $(1)).verdict; } || status=2; \
+  [ -z "$$STC_VERDICT" ] || echo $$status >"$$STC_VERDICT" || status=2; exit $$status
 
 .PHONY: mutate mutate-ci mutate-build mutate-merge mutate-ci-merge
 mutate-build: $(MUT_BIN)

@@ -24,16 +24,16 @@ DEPFILES += $(VEC_LIB_OBJS:.o=.d) $(BUILD)/vectors/stc_vecgen_main.d $(BUILD)/ve
 
 $(VEC_LIB): $(VEC_LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(ARCHIVE) $^
+	$(ARCHIVE)
 
 $(VECGEN): $(BUILD)/vectors/stc_vecgen_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+	$(CC) $(CFLAGS) -o $@.tmp $^ $(LDFLAGS) $(LINKED)
 
 $(VECDUMP): $(BUILD)/vectors/stc_vecdump_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+	$(CC) $(CFLAGS) -o $@.tmp $^ $(LDFLAGS) $(LINKED)
 
 $(MOEGEN): $(BUILD)/vectors/stc_moegen_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+	$(CC) $(CFLAGS) -o $@.tmp $^ $(LDFLAGS) $(LINKED)
 
 .PHONY: vectors vectors-check vec-tools
 vec-tools: $(VECGEN) $(VECDUMP) $(MOEGEN)

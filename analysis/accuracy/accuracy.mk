@@ -20,7 +20,6 @@
 # the tree and runs one BLAS thread (determinism). Exit codes of run.py: 0
 # ok, 1 the tile differed from the reference or --check found a difference
 # (it names the file), 2 set-up or bad input.
-PY            ?= /usr/bin/python3
 ACC_DIR       := docs/accuracy
 ACC_MD        := docs/accuracy.md
 ACC_QUICK_DIR := docs/accuracy/quick

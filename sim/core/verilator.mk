@@ -37,8 +37,12 @@ VL_OPT      ?= -O2
 VL_OPT_SLOW ?= -O0
 # ccache (Debian's, when installed) in front of the model's compiler: a
 # rebuild after an RTL edit recompiles only the generated files whose text
-# changed. VL_CCACHE= turns it off.
-VL_CCACHE   ?= $(shell command -v ccache 2>/dev/null)
+# changed. Only when its cache directory can be written (a read-only HOME
+# falls back to the plain compiler). VL_CCACHE= turns it off.
+ifeq ($(origin VL_CCACHE),undefined)
+VL_CCACHE   := $(shell c=$$(command -v ccache 2>/dev/null) && d=$$(ccache -k cache_dir 2>/dev/null) && \
+                 mkdir -p "$$d" 2>/dev/null && [ -w "$$d" ] && echo "$$c")
+endif
 VL_CXXFLAGS  = $(VL_STD) $(VL_OPT) -Wall -Wextra -Werror
 VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd
 VL_TOP      ?= $(RTL_TOP)
@@ -97,6 +101,7 @@ VL_PE_ARRAYS        = --top-module $(VL_PE_ARRAYS_TOP) $(VL_PE_ARRAYS_VLT) $(VL_
 vl_pe_arrays        = $(if $(findstring $(VL_PE_ARRAYS_VLT),$(1)),1,0)
 
 $(VL_PE_ARRAYS_DIR)/wrap-n%.v: $(RTL_SRCS) scripts/rtl_ports.py
+	@$(DEPS) core sim
 	@mkdir -p $(dir $@)
 	@scripts/rtl_ports.py --top $(RTL_TOP) --n $* --m-max $(M_MAX) --kb-max $(KB_MAX) --verilator $(VERILATOR) \
 	  --module $(VL_PE_ARRAYS_TOP) --pe-arrays --wrap $@ $(RTL_SRCS) >/dev/null
@@ -119,14 +124,14 @@ $(BUILD)/vlrt/c/%.o: $(VERILATOR_ROOT_INC)/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=1 -c $< -o $@
 $(VLRT_C): $(VLRT_SRCS:%=$(BUILD)/vlrt/c/%.o)
-	$(ARCHIVE) $^
+	$(ARCHIVE)
 
 # SC_ISYSTEM comes from sim/systemc/systemc.mk (pkg-config), expanded when used.
 $(BUILD)/vlrt/sc/%.o: $(VERILATOR_ROOT_INC)/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) $(SC_ISYSTEM) -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -c $< -o $@
 $(VLRT_SC): $(BUILD)/vlrt/sc/verilated.o $(BUILD)/vlrt/sc/verilated_threads.o
-	$(ARCHIVE) $^
+	$(ARCHIVE)
 
 # ---- a model ---------------------------------------------------------------------
 # The shim's build switches follow the model's flags.
@@ -159,13 +164,14 @@ vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=
 define VL_MODEL
 $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5))
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
-	@rm -rf $(1) && mkdir -p $(1)
+	@rm -rf $(1) $(1).tmp && mkdir -p $(1).tmp
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
-	$(VERILATOR) $(if $(filter 1,$(call vl_sc,$(5))),,--cc) $$(VL_FLAGS) -GN=$(2) $(5) --Mdir $(1) $(3) \
+	$(VERILATOR) $(if $(filter 1,$(call vl_sc,$(5))),,--cc) $$(VL_FLAGS) -GN=$(2) $(5) --Mdir $(1).tmp $(3) \
 	  >$(1).log 2>&1 || { tail -n 40 $(1).log; echo "verilator failed: log $(1).log" >&2; exit 2; }
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
-	$$(if $$(VL_NO_EXEC),:,$$(MAKE) --no-print-directory -s -C $(1) -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
+	$$(if $$(VL_NO_EXEC),:,$$(MAKE) --no-print-directory -s -C $(1).tmp -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; })
+	@$$(if $$(VL_NO_EXEC),:,mv $(1).tmp $(1))
 
 ifeq ($(call vl_sc,$(5)),0)
 $(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator.mk $(1)/Vstc_tile__ALL.a
@@ -181,6 +187,6 @@ endef
 
 define VL_PROGRAM
 $(1): $(2) $(3)/core/stc_rtl_verilator.o $(3)/Vstc_tile__ALL.a $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) $(VLRT_C)
-	$(CXX) -o $$@ $(2) $(3)/core/stc_rtl_verilator.o $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) \
-	  $(3)/Vstc_tile__ALL.a $(VLRT_C) -lz -pthread $(LDFLAGS)
+	$(CXX) -o $$@.tmp $(2) $(3)/core/stc_rtl_verilator.o $(VEC_LIB) $(or $(4),$(CMODEL_LIB)) $(COMMON_LIB) \
+	  $(3)/Vstc_tile__ALL.a $(VLRT_C) -lz -pthread $(LDFLAGS) $$(LINKED)
 endef

@@ -30,7 +30,7 @@ WAVE_PNG     ?=
 # $(1) = the vector (one file, spaces allowed), $(2) = wave.sh's mode words.
 define WAVE_RUN
 	@test -f $(call shq,$(1)) || { echo "make $@: no such vector file: $(call shq,$(1)) (VEC=path/to.vec)" >&2; exit 2; }
-	@n=$$(scripts/vec_n.sh $(call shq,$(1)) $(N)); \
+	@n=$$($(SIM_RUNNER) vec-n $(call shq,$(1)) $(N)); \
 	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_sim-n$$n-trace $(STC_GTKW) || exit 2; \
 	RUN_FLAGS=$(call shq,$(RUN_FLAGS)) MARK=$(MARK) \
 	  scripts/wave.sh $(BUILD)/stc_sim-n$$n-trace $(STC_GTKW) $(call shq,$(1)) $(SEED) $(STALL) \
@@ -59,7 +59,7 @@ DEPFILES += $(DBG_C_OBJS:.o=.d) $(BUILD)/sim/apps/stc_gtkw_main.d
 # the fstapi library of Verilator's runtime.
 $(BUILD)/sim/apps/stc_gtkw_main.o: CFLAGS += -isystem $(VERILATOR_ROOT_INC)
 $(STC_GTKW): $(BUILD)/sim/apps/stc_gtkw_main.o $(BUILD)/sim/debug/stc_gtkw.o $(COMMON_LIB) $(VLRT_C)
-	$(CXX) -o $@ $^ -lz -pthread $(LDFLAGS)
+	$(CXX) -o $@.tmp $^ -lz -pthread $(LDFLAGS) $(LINKED)
 # The trace writer uses the fstapi library Verilator ships (and links into
 # every program with its runtime, $(VLRT_C)).
 $(BUILD)/sim/debug/stc_trace.o: CFLAGS += -isystem $(VERILATOR_ROOT_INC)
@@ -74,7 +74,7 @@ $(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call DBG_LINK_RULES,$(n),)))
 # first failing vector. Exit 1 means "it fails, files written".
 sim-debug:
 	@test -f $(call shq,$(VEC)) || { echo "make sim-debug: no such vector file: $(call shq,$(VEC))" >&2; exit 2; }
-	@n=$$(scripts/vec_n.sh $(call shq,$(VEC)) $(N)); \
+	@n=$$($(SIM_RUNNER) vec-n $(call shq,$(VEC)) $(N)); \
 	$(MAKE) --no-print-directory N=$$n $(BUILD)/stc_debug-n$$n || exit 2; \
 	$(BUILD)/stc_debug-n$$n --seed $(SEED) --stall $(STALL) $(RUN_FLAGS) --out $(call shq,$(DBG_OUT)) $(DBG_FLAGS) -- $(call shq,$(VEC))
 

@@ -49,10 +49,10 @@ $(foreach n,$(sort $(SIM_NS) $(N) $(SC_TEST_N)),$(eval $(call SC_RULES,$(n))))
 sim-sc-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/sc-n$(n)/stc_sim_sc)
 
 ifneq ($(VEC),)
-# VEC= as for make sim: files, globs, directories (scripts/vec_files.sh).
+# VEC= as for make sim: files, globs, directories (sim/runner/stc_simrun vec-files).
 sim-sc:
-	@mkdir -p $(BUILD); scripts/vec_files.sh $(call shq,$(VEC)) >$(BUILD)/sim-sc-files.txt
-	@n=$$(scripts/vec_n.sh "$$(head -n 1 $(BUILD)/sim-sc-files.txt)" $(N)); \
+	@mkdir -p $(BUILD); $(SIM_RUNNER) vec-files $(call shq,$(VEC)) >$(BUILD)/sim-sc-files.txt || exit 2
+	@n=$$($(SIM_RUNNER) vec-n "$$(head -n 1 $(BUILD)/sim-sc-files.txt)" $(N)); \
 	$(MAKE) --no-print-directory N=$$n $(BUILD)/sc-n$$n/stc_sim_sc || exit 2; \
 	set --; while IFS= read -r f; do set -- "$$@" "$$f"; done <$(BUILD)/sim-sc-files.txt; \
 	$(BUILD)/sc-n$$n/stc_sim_sc $(SIM_OPTS) -- "$$@"

@@ -1,11 +1,12 @@
 # shellcheck shell=bash disable=SC2034 # sets variables for the caller
 # Copyright 2026 STC contributors
 # SPDX-License-Identifier: Apache-2.0
-# shard_lib.sh - what every parallel and sharded campaign shares
-# (docs/parallel.md): JOBS and SHARD=i/k as scripts/sim_suite.sh and
-# scripts/mutate.sh take them, and the check a merge (scripts/sim_merge.sh,
-# scripts/mutate.sh merge) makes of the slices it is given. Sourced; the
-# caller defines die (message to stderr, exit 2).
+# campaign_lib.sh - what the shell campaigns besides make sim share
+# (mutate.sh, formal.sh, formal_bugs.sh, report.sh; docs/parallel.md):
+# JOBS and SHARD=i/k as they take them, the check a merge (mutate.sh
+# merge) makes of the slices it is given, and a job runner that prints in
+# order. make sim's runner is sim/runner (Python). Sourced; the caller
+# defines die (message to stderr, exit 2).
 
 # parse_jobs_shard WHAT: jobs from JOBS (default 1), shard_i and shard_k
 # from SHARD (default 1/1); WHAT names what runs at once (runs, mutants).

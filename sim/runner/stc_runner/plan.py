@@ -1,0 +1,334 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""The test plan (sim/plan.yaml): read, checked, and expanded into the
+runs of one array size.
+
+Expansion is pure: it names the vectors to generate and the runs, with
+their options and files, and does not touch the disk beyond listing the
+checked-in regression. Everything that is wrong with the plan is a
+PlanError naming the file and the entry (exit 2)."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .errors import SetupError
+
+RUN_KEYS = {"name", "tags", "files", "seed", "stall", "policy", "options", "build", "only_n", "verbose", "cost"}
+POLICIES = {"b2b", "gap", "early", "random"}
+BUILDS = {"sim", "icg"}
+DEFAULT_COST = (50, 120)
+
+
+class PlanError(SetupError):
+    """The plan file is malformed."""
+
+
+@dataclass(frozen=True)
+class GenFile:
+    """One generated vector: build/sim-nN/gen/NAME from stc_vecgen ARGS."""
+
+    name: str
+    args: tuple[str, ...]
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of the suite: a runner over files with options. args are
+    the options that replay it (reproduce lines, the debugger, WAVES=1);
+    the outputs are added when it runs."""
+
+    label: str
+    build: str  # "sim" or "icg"
+    verbose: bool
+    args: tuple[str, ...]
+    files: tuple[str, ...]
+    cost: int
+    tags: tuple[str, ...] = ()
+
+
+@dataclass
+class Expansion:
+    """A plan expanded for one array size."""
+
+    n: int
+    generate: list[tuple[str, GenFile]] = field(default_factory=list)  # (path, what)
+    runs: list[Run] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (label, why)
+    preamble: str = ""
+
+
+@dataclass(frozen=True)
+class Options:
+    """What make sim passes to the expansion."""
+
+    n: int
+    seed: int = 1
+    stall: int = 0
+    regression_dir: str = "vectors/regression"
+    gen_dir: str = "gen"
+    compare: str = "cycle"
+    model_uarch: str = ""
+    icg: bool = False  # an ICG build is given
+    icg_skipped: str = ""  # why not, when it is not
+    tests: tuple[str, ...] = ()  # TESTS=: names or tags; empty: all
+    listed: tuple[str, ...] = ()  # VEC=: the files, one run
+    sim_flags: tuple[str, ...] = ()
+
+
+def _err(path: str, where: str, msg: str) -> PlanError:
+    return PlanError(f"{path}: {where}: {msg}")
+
+
+def load(path: str) -> dict[str, Any]:
+    """The plan file, parsed and checked."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = yaml.safe_load(f)
+    except OSError as e:
+        raise PlanError(f"{path}: cannot read the test plan: {e.strerror}") from e
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "?"
+        raise PlanError(f"{path}: {at}: not valid YAML: {getattr(e, 'problem', e)}") from e
+    check(doc, path)
+    return doc
+
+
+def _str_list(v: Any, path: str, where: str) -> list[str]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise _err(path, where, "must be a list of strings")
+    return v
+
+
+def _check_run(r: Any, path: str, where: str, sets: set[str]) -> None:
+    if not isinstance(r, dict):
+        raise _err(path, where, "a run is a mapping (name, files, seed, stall, ...)")
+    unknown = set(r) - RUN_KEYS
+    if unknown:
+        raise _err(path, where, f"unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(RUN_KEYS))})")
+    for k in ("name", "files", "seed", "stall"):
+        if k not in r:
+            raise _err(path, where, f"missing '{k}'")
+    if not isinstance(r["name"], str) or not r["name"] or not all(c.isalnum() or c in "-_" for c in r["name"]):
+        raise _err(path, where, f"name {r['name']!r}: letters, digits, - and _ only")
+    for s in _str_list(r["files"], path, f"{where}.files"):
+        if s not in sets:
+            raise _err(path, f"{where}.files", f"no vector set '{s}' (sets: {', '.join(sorted(sets))})")
+    if not isinstance(r["seed"], int) or isinstance(r["seed"], bool) or r["seed"] < 0:
+        raise _err(path, f"{where}.seed", "a whole number >= 0, the offset from SEED")
+    st = r["stall"]
+    if st != "STALL" and (not isinstance(st, int) or isinstance(st, bool) or not 0 <= st <= 90):
+        raise _err(path, f"{where}.stall", "a percentage 0..90, or STALL")
+    if "policy" in r and r["policy"] not in POLICIES:
+        raise _err(path, f"{where}.policy", f"one of {', '.join(sorted(POLICIES))}")
+    if "build" in r and r["build"] not in BUILDS:
+        raise _err(path, f"{where}.build", f"one of {', '.join(sorted(BUILDS))}")
+    for k in ("tags", "options"):
+        if k in r:
+            _str_list(r[k], path, f"{where}.{k}")
+    if "only_n" in r and (not isinstance(r["only_n"], list) or not all(isinstance(x, int) for x in r["only_n"])):
+        raise _err(path, f"{where}.only_n", "a list of array sizes")
+    if "verbose" in r and not isinstance(r["verbose"], bool):
+        raise _err(path, f"{where}.verbose", "true or false")
+    c = r.get("cost", list(DEFAULT_COST))
+    if not isinstance(c, list) or len(c) != 2 or not all(isinstance(x, int) and x > 0 for x in c):
+        raise _err(path, f"{where}.cost", "[ms at N <= 6, ms at N > 6]")
+
+
+def check(doc: Any, path: str) -> None:
+    """Raises PlanError on anything the expansion could trip over."""
+    if not isinstance(doc, dict):
+        raise _err(path, "top level", "a mapping with version, sets, generate, runs")
+    if doc.get("version") != 1:
+        raise _err(path, "version", f"this runner reads version 1, the file says {doc.get('version')!r}")
+    for k in ("sets", "generate", "runs", "vec_run"):
+        if k not in doc:
+            raise _err(path, "top level", f"missing '{k}'")
+    gen = doc["generate"]
+    if not isinstance(gen, dict):
+        raise _err(path, "generate", "a mapping of group name to {seed, files}")
+    for g, spec in gen.items():
+        w = f"generate.{g}"
+        if not isinstance(spec, dict) or not isinstance(spec.get("files"), list) or not spec["files"]:
+            raise _err(path, w, "needs files: a list of {file, args}")
+        if not isinstance(spec.get("seed", 0), int):
+            raise _err(path, f"{w}.seed", "a whole number, the offset from SEED")
+        for i, f in enumerate(spec["files"]):
+            if not isinstance(f, dict) or not isinstance(f.get("file"), str) or not isinstance(f.get("args"), str):
+                raise _err(path, f"{w}.files[{i}]", "needs file (a name) and args (stc_vecgen options)")
+            if "/" in f["file"] or not f["file"].endswith(".vec"):
+                raise _err(path, f"{w}.files[{i}].file", f"{f['file']!r}: a file name ending in .vec, no directory")
+    sets = doc["sets"]
+    if not isinstance(sets, dict):
+        raise _err(path, "sets", "a mapping of set name to its definition")
+    for s, spec in sets.items():
+        w = f"sets.{s}"
+        if not isinstance(spec, dict) or ("checked_in" in spec) == ("subset_of" in spec):
+            raise _err(path, w, "either checked_in (with otherwise) or subset_of")
+        if "otherwise" in spec and spec["otherwise"] not in gen:
+            raise _err(path, f"{w}.otherwise", f"no generated group '{spec['otherwise']}'")
+        if "subset_of" in spec and spec["subset_of"] not in sets:
+            raise _err(path, f"{w}.subset_of", f"no set '{spec['subset_of']}'")
+    names = set(sets) | set(gen) | {"generated", "listed"}
+    runs = doc["runs"]
+    if not isinstance(runs, list) or not runs:
+        raise _err(path, "runs", "a list of runs")
+    seen: set[str] = set()
+    for i, r in enumerate(runs):
+        _check_run(r, path, f"runs[{i}]", names)
+        if r["name"] in seen:
+            raise _err(path, f"runs[{i}]", f"a second run named {r['name']}")
+        seen.add(r["name"])
+        if r.get("verbose") and i != 0:
+            raise _err(path, f"runs[{i}]", "only the first run may be verbose")
+    _check_run(doc["vec_run"], path, "vec_run", names)
+
+
+def _fmt(s: str, **kw: Any) -> str:
+    return s.replace("{n}", str(kw["n"])).replace("{seed}", str(kw.get("seed", ""))).replace(
+        "{dir}", str(kw.get("dir", ""))
+    )
+
+
+def _matches(name: str, include: list[str], exclude: list[str]) -> bool:
+    if include and not any(fnmatch.fnmatchcase(name, p) for p in include):
+        return False
+    return not any(fnmatch.fnmatchcase(name, p) for p in exclude)
+
+
+def _cost(r: dict[str, Any], n: int) -> int:
+    c = r.get("cost", DEFAULT_COST)
+    return int(c[0] if n <= 6 else c[1])
+
+
+def selected(r: dict[str, Any], tests: tuple[str, ...]) -> bool:
+    """TESTS=: a run is selected by its name or any of its tags."""
+    if not tests:
+        return True
+    return r["name"] in tests or bool(set(r.get("tags", [])) & set(tests))
+
+
+def expand(doc: dict[str, Any], opt: Options) -> Expansion:
+    """The vectors to generate and the runs of array size opt.n."""
+    ex = Expansion(n=opt.n)
+    groups: dict[str, list[tuple[str, GenFile]]] = {}
+
+    def group(name: str) -> list[tuple[str, GenFile]]:
+        if name not in groups:
+            spec = doc["generate"][name]
+            if opt.n not in spec.get("only_n", [opt.n]):
+                groups[name] = []
+                return groups[name]
+            seed = opt.seed + int(spec.get("seed", 0))
+            files = []
+            for f in spec["files"]:
+                fname = _fmt(f["file"], n=opt.n, seed=seed)
+                args = tuple(_fmt(f["args"], n=opt.n, seed=seed).split()) + ("--n", str(opt.n), "--seed", str(seed))
+                files.append((os.path.join(opt.gen_dir, fname), GenFile(fname, args, tuple(f.get("tags", [])))))
+            groups[name] = files
+            ex.generate.extend(files)
+            if spec.get("preamble"):
+                ex.preamble += (
+                    _fmt(spec["preamble"], n=opt.n, seed=seed, dir=opt.regression_dir) + "\n"
+                )
+        return groups[name]
+
+    try:
+        names = sorted(os.listdir(opt.regression_dir))
+    except FileNotFoundError:
+        names = []
+    except OSError as e:
+        raise SetupError(f"{opt.regression_dir}: cannot list the regression's vectors: {e.strerror}") from e
+    cache: dict[str, list[str]] = {}
+    tagged: dict[str, set[str]] = {}
+
+    def vset(name: str) -> list[str]:
+        if name in cache:
+            return cache[name]
+        if name == "listed":
+            cache[name] = list(opt.listed)
+        elif name in doc["generate"]:
+            cache[name] = [p for p, _ in group(name)]
+        elif name == "generated":
+            for g, spec in doc["generate"].items():
+                if spec.get("in_generated"):
+                    group(g)
+            cache[name] = [p for g, spec in doc["generate"].items() if spec.get("in_generated") for p, _ in group(g)]
+        else:
+            spec = doc["sets"][name]
+            if "checked_in" in spec:
+                ci = spec["checked_in"]
+                pat = _fmt(ci["glob"], n=opt.n)
+                files = [
+                    os.path.join(opt.regression_dir, f)
+                    for f in names
+                    if fnmatch.fnmatchcase(f, pat) and _matches(f, ci.get("include", []), ci.get("exclude", []))
+                ]
+                if not files and "otherwise" in spec:
+                    gfiles = group(spec["otherwise"])
+                    files = [p for p, _ in gfiles]
+                    for p, g in gfiles:
+                        tagged.setdefault(p, set()).update(g.tags)
+                cache[name] = files
+            else:
+                base = vset(spec["subset_of"])
+                tag = spec.get("tag")
+                cache[name] = [
+                    p
+                    for p in base
+                    if (tag and tag in tagged.get(p, set()))
+                    or (
+                        p not in tagged
+                        and _matches(os.path.basename(p), spec.get("include", []), spec.get("exclude", []))
+                    )
+                ]
+        return cache[name]
+
+    runs = [doc["vec_run"]] if opt.listed else doc["runs"]
+    for r in runs:
+        if opt.n not in r.get("only_n", [opt.n]):
+            continue
+        if not opt.listed and not selected(r, opt.tests):
+            continue
+        build = r.get("build", "sim")
+        if build == "icg" and not opt.icg:
+            if opt.icg_skipped:
+                ex.skipped.append((r["name"], opt.icg_skipped))
+            continue
+        files: list[str] = []
+        for s in r["files"]:
+            files += vset(s)
+        if not files:
+            continue
+        args = ["--seed", str(opt.seed + r["seed"]), "--stall", str(opt.stall if r["stall"] == "STALL" else r["stall"])]
+        if "policy" in r:
+            args += ["--policy", r["policy"]]
+        args += r.get("options", [])
+        if opt.listed:
+            args += list(opt.sim_flags)
+        if opt.compare != "cycle":
+            args += ["--compare", opt.compare]
+        if opt.model_uarch:
+            args += ["--uarch", opt.model_uarch]
+        ex.runs.append(
+            Run(
+                label=r["name"],
+                build=build,
+                verbose=bool(r.get("verbose")) and not ex.runs,
+                args=tuple(args),
+                files=tuple(files),
+                cost=_cost(r, opt.n),
+                tags=tuple(r.get("tags", [])),
+            )
+        )
+    if opt.tests and not opt.listed and not ex.runs and not ex.skipped:
+        known = ", ".join(r["name"] for r in doc["runs"])
+        raise SetupError(f"TESTS={','.join(opt.tests)}: no run of N={opt.n} has that name or tag (runs: {known})")
+    return ex

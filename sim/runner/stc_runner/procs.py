@@ -1,0 +1,111 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""Child processes that cannot outlive the runner.
+
+Every child starts in its own process group (a session), so that a run's
+whole tree (make, Verilator's sub-makes, the compilers, xargs) is stopped
+as one; on SIGINT or SIGTERM the runner sends SIGTERM to every group,
+SIGKILL to what is left after a grace period, and fails with Interrupted
+(verdict 2). Children are also asked to die with the runner
+(PR_SET_PDEATHSIG) should it be killed outright."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import subprocess
+import threading
+import time
+from typing import Any
+
+from .errors import Interrupted
+
+GRACE_S = 1.0
+_PR_SET_PDEATHSIG = 1
+
+
+def _child_setup() -> None:
+    os.setsid()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
+def _alive(p: subprocess.Popen[Any]) -> bool:
+    """Whether the child still runs, without reaping it: Popen.poll()
+    cannot answer while this very thread waits for it (a signal handler
+    that interrupted Popen.wait holds its lock), and would block stop_all
+    for the whole grace period."""
+    if p.returncode is not None:
+        return False
+    try:
+        return os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
+    except ChildProcessError:
+        return False
+
+
+class Children:
+    """The runner's children: started, waited for, stopped together."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._procs: set[subprocess.Popen[Any]] = set()
+        self.stopping = ""
+
+    def popen(self, argv: list[str], **kw: Any) -> subprocess.Popen[Any]:
+        with self._lock:
+            if self.stopping:
+                raise Interrupted(self.stopping)
+            p = subprocess.Popen(argv, preexec_fn=_child_setup, **kw)  # noqa: PLW1509
+            self._procs.add(p)
+            return p
+
+    def wait(self, p: subprocess.Popen[Any]) -> int:
+        rc = p.wait()
+        with self._lock:
+            self._procs.discard(p)
+        return rc
+
+    def run(self, argv: list[str], **kw: Any) -> int:
+        """argv to its end; its exit status (a signal: 128 + its number)."""
+        rc = self.wait(self.popen(argv, **kw))
+        if self.stopping:
+            raise Interrupted(self.stopping)
+        return 128 - rc if rc < 0 else rc
+
+    def stop_all(self, why: str) -> None:
+        """SIGTERM to every child's group, SIGKILL after GRACE_S."""
+        with self._lock:
+            self.stopping = self.stopping or why
+            procs = list(self._procs)
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            for p in procs:
+                try:
+                    os.killpg(p.pid, sig)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            end = time.monotonic() + GRACE_S
+            while time.monotonic() < end and any(_alive(p) for p in procs):
+                time.sleep(0.02)
+            procs = [p for p in procs if _alive(p)]
+            if not procs:
+                break
+
+
+def on_signals(children: Children) -> None:
+    """SIGINT and SIGTERM stop every child and raise Interrupted in the
+    main thread (called from it)."""
+
+    def handler(signum: int, _frame: Any) -> None:
+        name = signal.Signals(signum).name
+        why = f"{name}: the run was interrupted, every child stopped"
+        children.stop_all(why)
+        raise Interrupted(why)
+
+    signal.signal(signal.SIGINT, handler)
+    signal.signal(signal.SIGTERM, handler)
+    # A SIGINT a shell set to ignored (a background job) would otherwise
+    # be ignored here too: that is how a Ctrl-C used to leave suites running.
+    signal.signal(signal.SIGHUP, handler)

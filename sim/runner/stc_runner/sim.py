@@ -1,0 +1,296 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""`make sim` from its configuration: the builds it needs (asked of make),
+one suite per array size (the later sizes' suites run while the first
+size's model compiles), the debugger on the first failure, the page, the
+verdict file and the closing line.
+
+Fail-closed: the verdict is 0 only when every suite exited 0 and every
+file it writes was written; anything else that goes wrong is 2, said with
+what and why. Two make sims in one directory take turns (a lock), and
+SIGINT or SIGTERM stops every child (procs.py)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import IO
+
+from . import html
+from .errors import Interrupted, SetupError
+from .fileio import makedirs, read_text, remove, write_text
+from .procs import Children
+
+CLOSING = {
+    0: "make sim: PASS (verdict 0)",
+    1: "make sim: FAIL, the RTL and the golden model disagree (verdict 1; make itself exits 2, "
+    "scripts/verdict.sh make sim ... exits 1)",
+    2: "make sim: ERROR, bad input or set-up (verdict 2)",
+}
+
+
+@dataclass
+class RunConfig:
+    """One make sim, as make passes it: what the builds, the suites, the
+    debugger and every printed command line are made from."""
+
+    make: str = "make"
+    build: str = "build"
+    sim_dir: str = "build"
+    ns: list[int] = field(default_factory=lambda: [16, 4])
+    variant: str = ""
+    waves: bool = False
+    icg_n: int = 4  # 0: no ICG build (a tile of your own)
+    icg_skipped: str = ""
+    own_rtl: bool = False
+    debug: bool = True
+    dbg_out: str = ""
+    seed: int = 1
+    stall: int = 0
+    compare: str = "cycle"
+    model_uarch: str = ""
+    jobs: int = 1
+    shard: str = ""
+    overlap: bool = True
+    regression_dir: str = "vectors/regression"
+    plan: str = "sim/plan.yaml"
+    vecgen: str = "build/stc_vecgen"
+    extra_targets: list[str] = field(default_factory=list)
+    vec: str = ""
+    vec_n: int = 16  # N= when the VEC files say none
+    sim_flags: str = ""
+    tests: str = ""
+    verdict_files: list[str] = field(default_factory=list)
+    build_only: bool = False
+
+    def runner(self, n: int) -> str:
+        return f"{self.build}/stc_sim-n{n}{self.variant}"
+
+    def trace(self, n: int) -> str:
+        return f"{self.build}/stc_sim-n{n}-trace" if self.waves and not self.variant else ""
+
+    def icg(self, n: int) -> str:
+        return f"{self.build}/stc_sim-n{n}-icg" if n == self.icg_n and not self.variant else ""
+
+    def debugger(self, n: int) -> str:
+        return f"{self.build}/stc_debug-n{n}{self.variant}"
+
+    def bins(self, ns: list[int]) -> list[str]:
+        out = []
+        for n in ns:
+            out += [b for b in (self.runner(n), self.trace(n), self.icg(n)) if b]
+        return out
+
+    def suite_argv(self, n: int, out: str, listed: str = "") -> list[str]:
+        """The runner's own command line for one array size's suite."""
+        argv = [sys.executable, os.path.abspath(sys.argv[0]), "suite", "--runner", self.runner(n),
+                "--vecgen", self.vecgen, "--n", str(n), "--out", out, "--plan", self.plan,
+                "--seed", str(self.seed), "--stall", str(self.stall), "--compare", self.compare,
+                "--jobs", str(self.jobs), "--regression-dir", self.regression_dir]
+        for flag, v in (("--model-uarch", self.model_uarch), ("--shard", self.shard), ("--icg", self.icg(n)),
+                        ("--waves-bin", self.trace(n)), ("--icg-skipped", self.icg_skipped),
+                        ("--tests", self.tests), ("--vec-list", listed), ("--sim-flags", self.sim_flags)):
+            if v:
+                argv += [flag, v]
+        return argv
+
+
+class Lock:
+    """An exclusive lock on a directory's lock file; waits, saying who
+    holds it, rather than letting two runs share one directory."""
+
+    def __init__(self, directory: str, name: str, what: str) -> None:
+        makedirs(directory)
+        self.path = os.path.join(directory, name)
+        self.what = what
+        self.f: IO[str] | None = None
+
+    def __enter__(self) -> "Lock":
+        try:
+            self.f = open(self.path, "a+", encoding="utf-8")
+        except OSError as e:
+            raise SetupError(f"{self.path}: cannot open the lock file: {e.strerror}") from e
+        try:
+            fcntl.flock(self.f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.f.seek(0)
+            holder = self.f.read().strip() or "another process"
+            sys.stderr.write(f"make sim: {self.what} is in use by {holder}: waiting for it to finish "
+                             f"(or give another BUILD= or SIM_DIR=)\n")
+            while True:
+                try:
+                    fcntl.flock(self.f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    time.sleep(0.2)  # not a blocking flock: signals stay deliverable
+        self.f.seek(0)
+        self.f.truncate()
+        self.f.write(f"make sim (pid {os.getpid()})\n")
+        self.f.flush()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.f:
+            self.f.close()
+
+
+class Sim:
+    def __init__(self, cfg: RunConfig, children: Children) -> None:
+        self.cfg = cfg
+        self.children = children
+        self.env = dict(os.environ, LC_ALL="C")
+
+    def make(self, targets: list[str], quiet: bool = False, n: int | None = None) -> int:
+        argv = [self.cfg.make, "--no-print-directory", f"-j{self.cfg.jobs}"]
+        if quiet:
+            argv.append("-s")
+        if n is not None:
+            argv.append(f"N={n}")
+        out = subprocess.DEVNULL if quiet else None
+        return self.children.run(argv + targets, env=self.env, stdout=out)
+
+    def build(self, ns: list[int], n_arg: int | None = None) -> None:
+        targets = (["own-rtl-check"] if self.cfg.own_rtl else []) + self.cfg.bins(ns) + self.cfg.extra_targets
+        with Lock(self.cfg.build, ".build.lock", f"the build directory {self.cfg.build}"):
+            rc = self.make(["sim-bins", "SIM_BINS=" + " ".join(targets)], n=n_arg)
+        if rc != 0:
+            raise SetupError(f"the build failed (make exited {rc}): see above")
+
+    def debug_first_failure(self, n: int, args_path: str) -> None:
+        """The suite's first failing run, replayed by the debugger."""
+        if not self.cfg.debug or not os.path.isfile(args_path) or os.path.getsize(args_path) == 0:
+            return
+        lines = read_text(args_path, "first failure's options").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        sys.stdout.write(f"== debugging the first failing run: {' '.join(lines)} \n")
+        sys.stdout.flush()
+        dbg = self.cfg.debugger(n)
+        if self.make([dbg], quiet=True) != 0:
+            return
+        argv = [dbg, "--out", self.cfg.dbg_out] if self.cfg.dbg_out else [dbg]
+        self.children.run(argv + lines, env=self.env)
+
+    def suites(self) -> int:
+        cfg = self.cfg
+        ns = cfg.ns
+        status = 0
+        for n in ns:
+            remove(os.path.join(cfg.sim_dir, f"sim-n{n}.out"))
+        at_once = cfg.jobs if cfg.overlap else 1
+        background: list[tuple[int, subprocess.Popen[bytes], str]] = []
+        first = ns[0]
+        if at_once > 1 and len(ns) > 1:
+            self.build(ns[1:])
+            for n in ns[1:]:
+                path = os.path.join(cfg.sim_dir, f"sim-n{n}.out")
+                try:
+                    f = open(path, "w", encoding="utf-8")
+                except OSError as e:
+                    raise SetupError(f"{path}: cannot write the suite's output: {e.strerror}") from e
+                with f:
+                    p = self.children.popen(cfg.suite_argv(n, os.path.join(cfg.sim_dir, f"sim-n{n}")),
+                                            stdout=f, stderr=subprocess.STDOUT, env=self.env)
+                background.append((n, p, path))
+            self.build([first])
+        else:
+            self.build(ns)
+        for n in ns:
+            if n == first or not background:
+                rc = self.children.run(cfg.suite_argv(n, os.path.join(cfg.sim_dir, f"sim-n{n}")), env=self.env)
+            else:
+                _, p, path = next(b for b in background if b[0] == n)
+                rc = self.children.wait(p)
+                if self.children.stopping:
+                    raise Interrupted(self.children.stopping)
+                sys.stdout.write(read_text(path, "suite's output"))
+                sys.stdout.flush()
+                remove(path)
+            if rc not in (0, 1, 2):
+                sys.stderr.write(f"make sim: N={n}: the suite exited {rc} (killed?): an error, never a pass\n")
+                rc = 2
+            status = max(status, rc)
+            if rc == 1:
+                self.debug_first_failure(n, os.path.join(cfg.sim_dir, f"sim-n{n}", "first-failure.args"))
+        return status
+
+    def vec_suite(self) -> int:
+        from . import vecsel  # noqa: PLC0415 - only VEC= needs it
+
+        cfg = self.cfg
+        out = os.path.join(cfg.sim_dir, "sim-vec")
+        makedirs(out)
+        files = vecsel.files(cfg.vec)
+        n = vecsel.array_size(files[0], cfg.vec_n)
+        listed = os.path.join(out, "files.txt")
+        write_text(listed, "".join(f + "\n" for f in files), "list of vector files")
+        self.build([n], n_arg=n)
+        rc = self.children.run(cfg.suite_argv(n, out, listed), env=self.env)
+        if rc not in (0, 1, 2):
+            sys.stderr.write(f"make sim: the suite exited {rc} (killed?): an error, never a pass\n")
+            rc = 2
+        if rc == 1:
+            self.debug_first_failure(n, os.path.join(out, "first-failure.args"))
+        return rc
+
+    def run(self) -> int:
+        cfg = self.cfg
+        if cfg.build_only:
+            self.build(cfg.ns)
+            return 0
+        makedirs(cfg.sim_dir)
+        with Lock(cfg.sim_dir, ".sim.lock", f"the run directory {cfg.sim_dir}"):
+            try:
+                status = self.vec_suite() if cfg.vec else self.suites()
+                dirs = [os.path.join(cfg.sim_dir, "sim-vec")] if cfg.vec else [
+                    os.path.join(cfg.sim_dir, f"sim-n{n}") for n in cfg.ns]
+            except Interrupted:
+                raise
+            except SetupError as e:
+                sys.stderr.write(f"make sim: {e}\n")
+                status, dirs = 2, []
+            return close(cfg, status, dirs)
+
+
+def close(cfg: RunConfig, status: int, dirs: list[str]) -> int:
+    """The page, the verdict files and the closing line; the verdict."""
+    if status not in (0, 1, 2):
+        status = 2
+    summary = os.path.join(cfg.sim_dir, "sim-report.html")
+    try:
+        if dirs:
+            html.page(summary, ("PASS", "FAIL", "ERROR")[status], dirs)
+        else:
+            summary = ""
+    except SetupError as e:
+        sys.stderr.write(f"make sim: {e}\n")
+        summary = ""
+    status = write_verdicts(cfg, status)
+    line = CLOSING[status] + (f"; summary: {summary}" if summary else "")
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+    return status
+
+
+def write_verdicts(cfg: RunConfig, status: int) -> int:
+    """The verdict into every verdict file; one that cannot be written
+    makes it 2 (and is said)."""
+    written = status
+    for path in [os.path.join(cfg.sim_dir, "sim.verdict"), *cfg.verdict_files]:
+        try:
+            makedirs(os.path.dirname(path) or ".")
+            write_text(path, f"{status}\n", "verdict")
+        except SetupError as e:
+            sys.stderr.write(f"make sim: cannot write the verdict {path}: {e}: an error (verdict 2)\n")
+            written = 2
+    if written != status:
+        for path in [os.path.join(cfg.sim_dir, "sim.verdict"), *cfg.verdict_files]:
+            try:
+                write_text(path, "2\n", "verdict")
+            except SetupError:
+                pass
+    return written

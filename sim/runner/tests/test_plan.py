@@ -1,0 +1,114 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""The test plan: checked, expanded per array size, selected by TESTS=."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import yaml
+from conftest import PLAN
+
+from stc_runner import plan
+
+
+def doc():  # type: ignore[no-untyped-def]
+    return plan.load(PLAN)
+
+
+def test_the_plan_of_n4_is_the_suite_make_sim_runs() -> None:
+    ex = plan.expand(doc(), plan.Options(n=4, icg=True))
+    assert [r.label for r in ex.runs] == [
+        "singles", "singles-stall", "streams-b2b", "streams-gap", "streams-early", "streams-random",
+        "reset-early", "reset-late", "faults", "metafault", "corners", "hold", "fresh", "icg-singles",
+        "icg-streams",
+    ]
+    by = {r.label: r for r in ex.runs}
+    assert by["singles"].verbose and not any(r.verbose for r in ex.runs[1:])
+    assert by["streams-random"].args == ("--seed", "6", "--stall", "50", "--policy", "random")
+    assert by["hold"].args == ("--seed", "16", "--stall", "0", "--hold", "16778216")
+    # the ICG streams run every checked-in stream and every generated file
+    gen = [p for p, _ in ex.generate if "/stream-faults" in p or "/stream-corners" in p or "/hold-" in p
+           or "/fresh-" in p or "-l48-" in p]
+    streams = [f for f in by["singles"].files if "stream-" in f]
+    assert not streams
+    assert by["icg-streams"].files[-len(gen):] == tuple(gen)
+
+
+def test_hold_only_at_n4_and_icg_skipped_with_its_reason() -> None:
+    ex = plan.expand(doc(), plan.Options(n=16, icg=False))
+    assert "hold" not in [r.label for r in ex.runs] and not ex.skipped
+    ex = plan.expand(doc(), plan.Options(n=4, icg=False, icg_skipped="a tile of your own"))
+    assert ex.skipped == [("icg-singles", "a tile of your own"), ("icg-streams", "a tile of your own")]
+
+
+def test_an_n_without_vectors_generates_them_and_says_so(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    ex = plan.expand(doc(), plan.Options(n=8, regression_dir=str(tmp_path)))
+    assert ex.preamble == f"== no checked-in vectors for N=8 in {tmp_path}: generating them (seed 1)\n"
+    singles = [r for r in ex.runs if r.label == "singles"][0]
+    assert len(singles.files) == 15
+    meta = [r for r in ex.runs if r.label == "metafault"][0]
+    # the generated 2:4 classes, by tag
+    assert len(meta.files) == 7 and all("sp24" in f or "prune24" in f or "corner-single" in f
+                                         or "corner-zero-groups" in f for f in meta.files)
+
+
+def test_seed_offsets_and_stall_follow_seed_and_stall() -> None:
+    ex = plan.expand(doc(), plan.Options(n=4, seed=7, stall=12, compare="txn", model_uarch="base"))
+    s = ex.runs[0]
+    assert s.args == ("--seed", "7", "--stall", "12", "--compare", "txn", "--uarch", "base")
+    fresh = [p for p, g in ex.generate if "fresh-dense" in p][0]
+    assert fresh.endswith("fresh-dense-n4-s1007.vec")
+
+
+def test_tests_selects_by_name_and_tag() -> None:
+    ex = plan.expand(doc(), plan.Options(n=4, icg=True, tests=("faults", "hold")))
+    assert [r.label for r in ex.runs] == ["faults", "metafault", "hold"]
+    assert not any(r.verbose for r in ex.runs)
+    # only what the selected runs need is generated
+    assert [p.rsplit("/", 1)[1] for p, _ in ex.generate] == ["stream-faults-n4-s1.vec", "hold-sp24-n4-s1.vec"]
+    with pytest.raises(plan.SetupError, match="TESTS=nope: no run of N=4"):
+        plan.expand(doc(), plan.Options(n=4, tests=("nope",)))
+
+
+def test_a_run_added_to_the_plan_is_run(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    d = copy.deepcopy(doc())
+    d["runs"].append({"name": "extra", "tags": ["mine"], "files": ["streams"], "seed": 40, "stall": 45})
+    p = tmp_path / "plan.yaml"
+    p.write_text(yaml.safe_dump(d))
+    ex = plan.expand(plan.load(str(p)), plan.Options(n=4, tests=("mine",)))
+    assert [(r.label, r.args) for r in ex.runs] == [("extra", ("--seed", "41", "--stall", "45"))]
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d["runs"][1].update(stall=95), r"runs\[1\].stall: a percentage 0..90"),
+        (lambda d: d["runs"][1].update(policy="eager"), r"runs\[1\].policy: one of"),
+        (lambda d: d["runs"][1].update(files=["nosuch"]), r"no vector set 'nosuch'"),
+        (lambda d: d["runs"][2].update(name="singles"), r"a second run named singles"),
+        (lambda d: d["runs"][2].update(verbose=True), r"only the first run may be verbose"),
+        (lambda d: d["runs"][0].update(colour="red"), r"unknown key\(s\) colour"),
+        (lambda d: d["runs"][0].pop("seed"), r"missing 'seed'"),
+        (lambda d: d.update(version=2), r"version: this runner reads version 1"),
+        (lambda d: d["generate"]["faults"]["files"][0].update(file="../x.vec"), r"no directory"),
+    ],
+)
+def test_a_malformed_plan_is_refused_naming_the_entry(tmp_path, mutate, message) -> None:  # type: ignore[no-untyped-def]
+    d = copy.deepcopy(doc())
+    mutate(d)
+    p = tmp_path / "plan.yaml"
+    p.write_text(yaml.safe_dump(d))
+    with pytest.raises(plan.PlanError, match=message) as e:
+        plan.load(str(p))
+    assert str(e.value).startswith(str(p))
+
+
+def test_yaml_errors_name_line_and_column(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "plan.yaml"
+    p.write_text("version: 1\nruns: [\n")
+    with pytest.raises(plan.PlanError, match=r"plan.yaml: line \d+, column \d+: not valid YAML"):
+        plan.load(str(p))
+    with pytest.raises(plan.PlanError, match="cannot read the test plan"):
+        plan.load(str(tmp_path / "missing.yaml"))
