@@ -93,71 +93,24 @@ DEP_SOURCE  = printf '%s:\n' '$<' >>'$(@:.o=.d)'
 .DELETE_ON_ERROR:
 .PHONY: help deps
 
-help:
-	@echo "STC co-simulation harness. Main targets:"
-	@echo "  make sim            build what is stale, run the lockstep suite (RTL vs golden model):"
-	@echo "                      single commands, command streams under every host policy, resets,"
-	@echo "                      the illegal-metadata fault space, corners, fresh vectors, ICG build"
-	@echo "  make sim VEC=...    files, globs or directories of vectors/streams;  SEED=, STALL= (0..90 %),"
-	@echo "                      N= (even, 4..16; sizes without checked-in vectors use generated ones)"
-	@echo "  make sim COMPARE=L  how strictly: cycle (default: every port and probe every cycle),"
-	@echo "                      ports (ports only), txn (each command's rows and err_o, any latency)"
-	@echo "  make sim UARCH=dbuf the double-buffered micro-architecture (build/uarch-dbuf), against its own"
-	@echo "                      model; at COMPARE=txn against the base one (MODEL_UARCH= overrides)"
-	@echo "  make sim JOBS=n     n of the suite's runs at once (default: nproc); same output as JOBS=1"
-	@echo "  make sim SHARD=i/k  slice i of k of the runs (into $(BUILD)/shard-i-of-k; SIM_DIR= elsewhere)"
-	@echo "  make sim-merge SHARDS=\"DIR...\"  merge the slices: the same lines, JUnit, page, verdict"
-	@echo "                      (scripts/slurm_sim.sh: a Slurm job array; docs/parallel.md)"
-	@echo "  make parallel-test  JOBS=2 and merged shards against JOBS=1: sim, mutate, report"
-	@echo "                      (PARALLEL_TEST=sim|mutate|report: one part; slurm-test: on a local Slurm)"
-	@echo "  make compare-test   the levels on a retimed tile (tb/retime/) and on dbuf: cycle/ports fail, txn passes"
-	@echo "  make sim RTL_SRCS=\"a.v b.v\" RTL_TOP=t   your own tile (ports checked first; BUILD=build/rtl-t;"
-	@echo "                      PROBE_MAP=f: which internal signal is which probe, for COMPARE=cycle;"
-	@echo "                      own-rtl-test: renamed, port-less and probe-less copies of the tile)"
-	@echo "  make test           before you push (about 12 min on 2 cores): static checks, lint, unit tests,"
-	@echo "                      the make sim suite, exit codes, own-rtl-test, debug-test"
-	@echo "  make ci             everything CI runs (.ci/run): format/cppcheck, lint, smoke, unit tests, the make sim suite,"
-	@echo "                      parallel-test, slurm-test,"
-	@echo "                      report check, debugger test, SystemC test, verify-ci, bugs,"
-	@echo "                      mutate-ci; JUnit in $(BUILD)/ci"
-	@echo "  make wave VEC=f.vec re-run one vector with FST tracing and open GTKWave (wave-shot: PNG)"
-	@echo "  make sim-debug VEC= failure trace (ref_* beside rtl_*), save file at the divergence, shrunk vector"
-	@echo "  make lint           verilator --lint-only -Wall and iverilog on rtl/ (rtl-smoke, rtl-synth)"
-	@echo "  make vectors        regenerate the checked-in regression (vectors-check: verify it)"
-	@echo "  make report         sparsity sweep: zeros present vs cycles/MACs/bytes/energy saved, plots"
-	@echo "                      (JOBS=n runs at once, default nproc; the same files whatever n)"
-	@echo "  make accuracy       a real network (sklearn digits MLP) pruned each way (dense, 2:4, block,"
-	@echo "                      unstructured; one-shot and fine-tuned), every inference on the tile in"
-	@echo "                      lockstep: accuracy beside cycles, MACs, bytes, energy (docs/accuracy.md;"
-	@echo "                      accuracy-check: the quick subset against its committed files, and pytest)"
-	@echo "  make area           Yosys ablations: the cells each sparsity feature costs (docs/report/area.csv)"
-	@echo "  make traffic        modelled sector traffic of unstructured formats (CSR, bitmap, COO,"
-	@echo "                      gather) vs dense, and their break-even sparsities (traffic-test)"
-	@echo "  make bench          cosim speed: lockstep, bare Verilator RTL, golden model, a speed-of-light"
-	@echo "                      C loop of the datapath, Icarus; into docs/performance.md (sim-sc-bench: SystemC)"
-	@echo "  make sim-sc         the regression as a SystemC simulation;  tlm-example: GEMM over TLM-2.0"
-	@echo "  make dpi-test       SystemVerilog bench, golden model as DPI-C scoreboard (docs/dpi.md)"
-	@echo "Verification:"
-	@echo "  make bugs           hand-written RTL bugs, each must be caught (table in docs/verification.md)"
-	@echo "  make formal         proofs at N=4: metadata decoder (all codes), gating invisible (unbounded),"
-	@echo "                      protocol assertions (bounded); formal-bugs: each fails on its bug patch"
-	@echo "  make mutate         Yosys mutation testing over the regression (mutate-ci, mutate-ci-n16:"
-	@echo "                      the CI subsets at N=4 and N=16); JOBS=n mutants at once, same results"
-	@echo "  make mutate SHARD=i/k  every k-th mutant from the i-th (MUT_OUT=, default below build/mut-*)"
-	@echo "  make mutate-merge SHARDS=\"DIR...\"  the slices merged, reported as one run (mutate-ci-merge;"
-	@echo "                      scripts/slurm_sim.sh mutate: a Slurm job array; docs/parallel.md)"
-	@echo "  make cov            line/toggle (HTML) and functional coverage (cov-ci: floor check)"
-	@echo "  make xreset asan soak fuzz   X/reset randomization, sanitizers, 1M-cycle soak, AFL++"
-	@echo "Housekeeping:"
-	@echo "  make format check-format cppcheck spdx-check   C style, static checks, licence"
-	@echo "  make docs-check     every figure of README.md and docs/ against the run that makes it"
-	@echo "                      (make docs rewrites them; scripts/docs_figures.sh --list)"
-	@echo "  make cli-test verdict-test paths-test   every program's options; exit codes"
-	@echo "                      through make; paths with spaces (header-deps-test: -MMD -MP)"
-	@echo "  make deps           install or check every Debian package the project uses"
-	@echo "  make clean          remove $(BUILD)/"
+# `make help` prints the `## ` comments of the makefiles (scripts/make_help.py;
+# the conventions are in docs/targets.md); help-check (in make test): every
+# target it lists exists, and every `make TARGET` of the README and
+# docs/targets.md is listed.
+##@ Run and debug
+##@ Your own RTL
+##@ Tests before you push, and CI
+##@ Reports
+##@ Verifying the harness
+##@ Housekeeping
+help: ## this list
+	@$(PY) scripts/make_help.py $(MAKEFILE_LIST)
+.PHONY: help-check
+help-check: ## every target make help lists exists, and the docs name only listed ones
+	@$(PY) scripts/make_help.py --check README.md docs/targets.md -- $(MAKEFILE_LIST)
 
-deps:
+##@ Housekeeping
+deps: ## install or check every Debian package the project uses
 	@$(DEPS) all
 
 # The main goals check (and, as root, install) their packages before make
@@ -193,18 +146,18 @@ include analysis/accuracy/accuracy.mk
 -include $(DEPFILES)
 
 .PHONY: clean format check-format cppcheck spdx-check
-clean:
+clean: ## remove $(BUILD)/
 	@link=$$(readlink $(BUILD)); rm -rf $(BUILD); [ -z "$$link" ] || rm -rf "$$link"; echo "removed $(BUILD)$${link:+ and $$link}"
 
 C_FORMAT_FILES = $(wildcard common/*.[ch] analysis/*.[ch] cmodel/*.[ch] vectors/*.[ch] sim/*/*.[ch] sim/*/*.cpp tb/unit/*.[ch] tb/fuzz/*.[ch])
-format:
+format: ## clang-format the C sources in place
 	clang-format -i $(C_FORMAT_FILES)
-check-format:
+check-format: ## clang-format check (also: cppcheck, spdx-check)
 	clang-format --dry-run --Werror $(C_FORMAT_FILES)
 # LICENSE is Apache-2.0 and every source file says so (SPDX identifier).
-spdx-check:
+spdx-check: ## LICENSE is Apache-2.0 and every source file says so
 	@scripts/spdx_check.sh
-cppcheck:
+cppcheck: ## static checks of the C sources
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
 	  --std=c11 --inline-suppr -Icommon -Icmodel -Ivectors -Isim/core -Isim/debug -Isim/cov -Ianalysis common analysis cmodel vectors sim/*/*.c tb
 
@@ -219,7 +172,8 @@ CI_STEP    := scripts/ci/step.sh $(CI_TIMES)
 # (sim/plan.yaml for every array size, the ICG build at N=4), with
 # one JUnit file per run collected in $(CI_DIR). SIM_DEBUG=0: CI wants the
 # verdict, the failure trace is one `make sim-debug` away.
-cosim-ci:
+##@ Tests before you push, and CI
+cosim-ci: ## make sim without the debugger, its JUnit into $(BUILD)/ci
 	@mkdir -p $(CI_DIR)
 	@status=0; $(MAKE) --no-print-directory sim SIM_DEBUG=0 || status=$$?; \
 	for n in $(SIM_NS); do for f in $(BUILD)/sim-n$$n/junit/*.xml; do \
@@ -229,6 +183,8 @@ cosim-ci:
 # Every program's command line: the shared --help layout, exit 2 on a bad
 # option or value, --opt=value the same as --opt value.
 CLI_TEST_N := 4
+##@ Tests before you push, and CI
+cli-test: ## every program's --help layout, exit 2 on a bad option or value
 cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_sim-n16 $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
           $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN) $(STC_TRAFFIC) $(STC_SOL)
@@ -236,11 +192,13 @@ cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_sim-n16 $(BUILD)/stc_debu
 	scripts/traffic_test.sh $(STC_TRAFFIC)
 
 # Touching a header rebuilds exactly what includes it (-MMD -MP).
+header-deps-test: ## touching a header rebuilds exactly what includes it
 header-deps-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_unit_tests $(BUILD)/sc-n4/stc_sim_sc $(VECGEN)
 	scripts/header_deps_test.sh $(BUILD)
 
 # Paths with spaces in every target that takes one, and a checkout whose
 # path has a space (scripts/paths_test.sh).
+paths-test: ## paths with spaces in every target that takes one
 paths-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug $(BUILD)/stc_sim-n4-trace \
             $(BUILD)/stc_debug-n4 $(BUILD)/sc-n4/stc_sim_sc
 	scripts/paths_test.sh $(BUILD)
@@ -250,20 +208,23 @@ paths-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug $(BUILD)/stc_sim-n4-trac
 # that differs, docs rewrites them from the last runs. CI runs the check
 # last, after every producing run.
 DOCS_FILES := README.md $(wildcard docs/*.md)
-docs-check:
+##@ Housekeeping
+docs-check: ## every figure of README.md and docs/ against the run that makes it
 	@BUILD=$(BUILD) scripts/docs_sync.py --check $(DOCS_FILES)
 	@sed 's#<!--fig:perf.instr-->[^<]*<!--/fig-->#<!--fig:perf.instr-->0.0%<!--/fig-->#' README.md \
 	  >$(BUILD)/docs-drift.md; if BUILD=$(BUILD) scripts/docs_sync.py --check $(BUILD)/docs-drift.md \
 	  >/dev/null 2>&1; then echo "docs-check: a drifted figure was not detected" >&2; exit 1; fi
-docs:
+docs: ## rewrite those figures from the last runs (scripts/docs_figures.sh --list)
 	@BUILD=$(BUILD) scripts/docs_sync.py --write $(DOCS_FILES)
 
-ci:
+##@ Tests before you push, and CI
+ci: ## everything CI runs (.ci/run, about 50 min on 2 cores); JUnit in $(BUILD)/ci
 	@$(DEPS) all
 	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
 	@$(CI_STEP) $(MAKE) --no-print-directory check-format
 	@$(CI_STEP) $(MAKE) --no-print-directory spdx-check
 	@$(CI_STEP) $(MAKE) --no-print-directory cppcheck
+	@$(CI_STEP) $(MAKE) --no-print-directory help-check
 	@$(CI_STEP) $(MAKE) --no-print-directory lint
 	@$(CI_STEP) $(MAKE) --no-print-directory rtl-smoke
 	@$(CI_STEP) $(MAKE) --no-print-directory vectors-check
@@ -306,9 +267,10 @@ ci:
 # the exit codes through make, a tile of your own (tb/rowpar/ and its bugs)
 # and the debugger on a broken RTL. `make ci` (what CI runs, .ci/run) is
 # everything, these included.
-TEST_STEPS := check-format spdx-check cppcheck lint unit runner-test cosim-ci runner-faults-test verdict-test \
-              own-rtl-test debug-test
-test:
+TEST_STEPS := check-format spdx-check cppcheck help-check lint unit runner-test cosim-ci runner-faults-test \
+              verdict-test own-rtl-test debug-test
+test: ## before you push (about 14 min on 2 cores): static checks, lint, unit and runner tests,
+##      the make sim suite, runner-faults-test, exit codes, own-rtl-test, debug-test
 	@$(DEPS) core sim wave
 	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
 	@for s in $(TEST_STEPS); do \

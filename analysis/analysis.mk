@@ -27,9 +27,11 @@ $(STC_TRAFFIC): $(TRAFFIC_MAIN) $(TRAFFIC_OBJS) $(COMMON_LIB)
 # `make traffic-test`: scripts/traffic_test.sh (hand-derived break-evens,
 # the gather figure, determinism, option errors), also run by cli-test.
 .PHONY: traffic traffic-test
+traffic: ## modelled sector traffic of unstructured formats (CSR, bitmap, COO, gather) against dense
 traffic: $(STC_TRAFFIC)
 	@mkdir -p $(TRAFFIC_DIR)
 	$(STC_TRAFFIC) --out-sweep $(TRAFFIC_DIR)/traffic.csv --out-breakeven $(TRAFFIC_DIR)/breakeven.csv
+traffic-test: ## stc_traffic's tables and break-even sparsities
 traffic-test: $(STC_TRAFFIC)
 	scripts/traffic_test.sh $(STC_TRAFFIC)
 
@@ -38,9 +40,13 @@ traffic-test: $(STC_TRAFFIC)
 # the committed table (an RTL change that moves the cost needs make area).
 AREA_CSV := docs/report/area.csv
 .PHONY: area area-check
+##@ Reports
+area: ## what each sparsity feature costs in logic: Yosys ablations of the tile into docs/report/area.csv
 area:
 	@$(DEPS) synth
 	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(AREA_CSV)
+##@ Tests before you push, and CI
+area-check: ## the report's hardware cost against a fresh Yosys synthesis
 area-check:
 	@$(DEPS) synth
 	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(BUILD)/area.csv

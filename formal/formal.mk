@@ -32,12 +32,15 @@ FORMAL_ENV = JOBS=$(SIM_JOBS) FORMAL_N=$(FORMAL_N) FORMAL_M_MAX=$(FORMAL_M_MAX) 
 
 .PHONY: formal formal-bugs
 
+##@ Verifying the harness
+formal: ## proofs at N=4: decoder (all codes), gating invisible, protocol assertions (unbounded), skip (bounded)
 formal: $(VECGEN)
 	@$(DEPS) synth formal
 	@$(FORMAL_ENV) PROOFS="$(PROOFS)" scripts/formal.sh $(FORMAL_DIR) \
 	  $(patsubst $(RTL_DIR)/%,$(FORMAL_RTL)/%,$(RTL_SRCS))
 
 # A bug's copy comes from tb/mutate.mk's rule ($(BUG_DIR)/<bug>/rtl/.applied).
+formal-bugs: ## each proof fails on its bug patch
 formal-bugs: $(VECGEN) $(foreach b,$(FORMAL_BUGS),$(BUG_DIR)/$(firstword $(subst :, ,$(b)))/rtl/.applied)
 	@$(DEPS) synth formal
 	@$(FORMAL_ENV) scripts/formal_bugs.sh $(FORMAL_DIR)-bugs $(BUG_DIR) "$(FORMAL_BUGS)" $(notdir $(RTL_SRCS))

@@ -36,6 +36,8 @@ RTL_SMOKE_ICG := $(RTL_BUILD)/tb_stc_tile_smoke_icg.vvp
 
 # The second reference tile (tb/rowpar/, the own-RTL path's): clean too.
 ROWPAR_SRCS := $(sort $(wildcard tb/rowpar/rtl/*.v))
+##@ Tests before you push, and CI
+lint: ## verilator --lint-only -Wall and Icarus on rtl/ and tb/rowpar/
 lint: $(RTL_SRCS) $(ROWPAR_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 -GM_MAX=16 -GKB_MAX=4 $(RTL_SRCS)
@@ -63,6 +65,7 @@ $(RTL_SMOKE_ICG): $(RTL_SRCS) $(RTL_SMOKE_TB)
 	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -Wno-timescale -DSTC_USE_ICG -s tb_stc_tile_smoke -o $@ $(RTL_SRCS) $(RTL_SMOKE_TB)
 
 # Runs the smoke test on the default build and on the STC_USE_ICG build.
+rtl-smoke: ## the Icarus smoke bench of the tile
 rtl-smoke: $(RTL_SMOKE_BIN) $(RTL_SMOKE_ICG)
 	$(VVP) -n $(RTL_SMOKE_BIN) | tee $(RTL_BUILD)/smoke.log
 	@grep -q '^PASS' $(RTL_BUILD)/smoke.log && ! grep -q 'FAIL' $(RTL_BUILD)/smoke.log
@@ -74,6 +77,7 @@ rtl-smoke: $(RTL_SMOKE_BIN) $(RTL_SMOKE_ICG)
 # inside stc_clock_gate (the ICG cell a real flow swaps for a library cell).
 RTL_SYNTH_PARAMS := chparam -set N 4 -set M_MAX 16 -set KB_MAX 4 $(RTL_TOP)
 
+rtl-synth: ## a Yosys synthesis of the tile
 rtl-synth: $(RTL_SRCS)
 	@mkdir -p $(RTL_BUILD)
 	$(YOSYS) -q -l $(RTL_BUILD)/synth.log -p "read_verilog $(RTL_SRCS); \

@@ -172,13 +172,13 @@ open(sys.argv[2], "w").write("\n".join(lines))
 PY
 rowpar wrong-c tb/rowpar/rtl 2 "command [0-9]+: the vector's expected result is wrong" VEC="$work/fault-wrong-c.vec"
 
-# The README quotes bug 01's first failure: the line must be the run's.
-quoted=$(grep -m 1 '^CHECK FAILED .*err_o: sticky' README.md)
+# docs/own-rtl.md quotes bug 01's first failure: the line must be the run's.
+quoted=$(grep -m 1 '^CHECK FAILED .*err_o: sticky' docs/own-rtl.md)
 if [ -z "$quoted" ] || ! grep -qxF -- "$quoted" "$work/rowpar-01-err-not-sticky.log"; then
-    echo "FAIL README: its quoted failure of tb/rowpar bug 01 is not what the run printed"
+    echo "FAIL docs/own-rtl.md: its quoted failure of tb/rowpar bug 01 is not what the run printed"
     fail=1
 else
-    echo "ok   README: the quoted failure of tb/rowpar bug 01 is the run's"
+    echo "ok   docs/own-rtl.md: the quoted failure of tb/rowpar bug 01 is the run's"
 fi
 
 # The printed lines of a failure, pasted as printed (bug 01, first failure).

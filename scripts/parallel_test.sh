@@ -55,7 +55,7 @@ norm() { sed -E -e 's/time="[0-9.]+"/time=""/g' -e 's/in [0-9.]+ s CPU \([0-9]+ 
     -e 's#<td>[0-9]+\.[0-9]{3}</td>#<td></td>#g' "$1"; }
 same() {
     local a=$1 b=$2 what=$3 f d=0
-    if ! diff -r -q -x parts -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' -x '*.fst' "$a" "$b" >"$t/diff.txt" ||
+    if ! diff -r -q -x parts -x '.*.lock' -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' -x '*.fst' "$a" "$b" >"$t/diff.txt" ||
         ! diff <(cd "$a" && find . -name '*.fst' | sort) <(cd "$b" && find . -name '*.fst' | sort) >>"$t/diff.txt"; then
         bad "$what: files differ:"; cat "$t/diff.txt" >&2
         return

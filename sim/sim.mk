@@ -11,8 +11,8 @@ KB_MAX ?= 64
 SIM_NS ?= 16 4
 REGRESSION_DIR ?= vectors/regression
 
-# ---- your own tile: make sim RTL_SRCS="..." RTL_TOP=... (README, "Verifying
-# your own tile"). scripts/rtl_ports.py checks the top's ports against
+# ---- your own tile: make sim RTL_SRCS="..." RTL_TOP=... (docs/own-rtl.md,
+# "Verifying your own tile"). scripts/rtl_ports.py checks the top's ports against
 # docs/architecture.md before anything is built (exit 2 naming the port)
 # and writes the wrapper that is verilated in its place (stc_own_wrap: the
 # ports of stc_tile, missing probes tied to 0 below COMPARE=cycle; with
@@ -45,7 +45,11 @@ endif
 # `make own-rtl-test` (CI): scripts/own_rtl_test.sh on renamed, port-less
 # and probe-less copies of rtl/, each in its own BUILD under this one.
 .PHONY: own-rtl-test
-own-rtl-test:
+##@ Your own RTL
+## sim RTL_SRCS="a.v b.v" RTL_TOP=t: your own tile, its ports checked first (BUILD=build/rtl-t;
+##    PROBE_MAP=f: which internal signal is which probe; docs/own-rtl.md)
+##@ Tests before you push, and CI
+own-rtl-test: ## renamed, port-less and probe-less copies of the tile, tb/rowpar/ and its bugs
 	@scripts/own_rtl_test.sh $(BUILD)/own-rtl-test
 
 SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_step.c stc_lockstep.c stc_ports.c stc_run_cli.c stc_run_report.c)
@@ -153,6 +157,19 @@ SIM_RUN_ARGS = --make='$(MAKE)' --build=$(BUILD) --sim-dir=$(call shq,$(SIM_DIR)
   --overlap=$(SIM_OVERLAP) --regression-dir=$(REGRESSION_DIR) --vecgen=$(VECGEN) \
   --extra-targets='$(VECGEN) $(VECDUMP)' --vec=$(call shq,$(VEC)) --vec-n=$(N) \
   --sim-flags=$(call shq,$(SIM_FLAGS)) --tests=$(call shq,$(TESTS)) --plan=$(call shq,$(SIM_PLAN))
+##@ Run and debug
+## sim: build what is stale, run the lockstep suite (the test plan sim/plan.yaml, docs/runner.md)
+##    for N=16 and N=4: singles, streams under every host policy, resets, the fault space,
+##    corners, the hold run, fresh vectors, the ICG build
+## sim VEC=f.vec: files, globs or directories of vectors or streams; SEED=, STALL= (0..90 %),
+##    N= (even, 4..16; sizes without checked-in vectors use generated ones)
+## sim TESTS=name,tag: only the plan's runs so named or tagged (SIM_PLAN=f: another plan)
+## sim COMPARE=txn: how strictly: cycle (default: every port and probe every cycle), ports,
+##    txn (each command's rows and err_o at any latency; docs/compare-levels.md)
+## sim UARCH=dbuf: the double-buffered micro-architecture, against its own model (MODEL_UARCH=)
+## sim JOBS=n: n of the suite's runs at once (default: nproc); the same output as JOBS=1
+## sim SHARD=i/k: slice i of k of the runs, into $(BUILD)/shard-i-of-k (docs/parallel.md)
+## sim WAVES=1: an FST of every failing file; SIM_DEBUG=0: no debugger on the first failure
 sim:
 	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS)
 # The runner asks for its builds through this (the empty recipe keeps make
@@ -161,7 +178,7 @@ sim:
 sim-bins: $(SIM_BINS)
 	@:
 # What make sim builds, without running it (scripts/slurm_sim.sh's build job).
-sim-build:
+sim-build: ## what make sim builds, without running it
 	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS) --build-only
 
 # `make sim-merge SHARDS="DIR1 DIR2 ..."`: the SIM_DIRs of the k shards of
@@ -171,6 +188,7 @@ sim-build:
 # (scripts/verdict.sh sim-merge ... exits with it).
 SHARDS ?=
 .PHONY: sim-merge
+## sim-merge SHARDS="DIR...": the shards merged: the same lines, JUnit, page and verdict as one run
 sim-merge:
 	@$(SIM_RUNNER) merge $(SIM_RUN_ARGS) --shards=$(call shq,$(SHARDS))
 
@@ -184,9 +202,11 @@ sim-merge:
 RUNNER_PYTEST = PYTHONDONTWRITEBYTECODE=1 $(PY) -m pytest -p no:cacheprovider -q
 RUNNER_XML ?=
 .PHONY: runner-test runner-faults-test
-runner-test:
+##@ Tests before you push, and CI
+runner-test: ## the runner's unit tests (pytest, a stand-in stc_sim)
 	@$(DEPS) core
 	@$(RUNNER_PYTEST) $(if $(RUNNER_XML),--junitxml=$(RUNNER_XML)) sim/runner/tests --ignore=sim/runner/tests/faults
+runner-faults-test: ## make sim under a full disk, two runs at once, Ctrl-C, killed builds, odd inputs
 runner-faults-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug $(BUILD)/stc_sim-n4-icg $(VECGEN) $(VECDUMP)
 	@BUILD=$(BUILD) $(RUNNER_PYTEST) $(if $(RUNNER_XML),--junitxml=$(RUNNER_XML)) sim/runner/tests/faults
 
@@ -194,10 +214,10 @@ runner-faults-test: $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug $(BUILD)/stc_sim
 # per JUnit test case (run after make sim). sim-html-shot: the screenshot in
 # docs/img/, of a deliberately broken RTL so that failures show.
 .PHONY: sim-html-check sim-html-shot
-sim-html-check:
+sim-html-check: ## the summary page in headless Chromium, one row per JUnit test case
 	@$(DEPS) html
 	@scripts/sim_html_check.sh $(SIM_HTML) $(foreach n,$(SIM_RUN_NS),$(BUILD)/sim-n$(n))
-sim-html-shot:
+sim-html-shot: ## the page's screenshot in docs/img/, of a broken RTL
 	@$(DEPS) html
 	@$(MAKE) --no-print-directory sim N=4 SIM_VARIANT=-bug SIM_DEBUG=0 >/dev/null 2>&1 || true
 	@scripts/sim_html_check.sh $(SIM_HTML) $(BUILD)/sim-n4 -- docs/img/sim-report.png
@@ -211,6 +231,7 @@ sim-html-shot:
 # prerequisites in scripts/report.mk.
 PARALLEL_TEST ?=
 .PHONY: parallel-test
+parallel-test: ## JOBS=2 and merged shards against JOBS=1: sim, mutate, report (PARALLEL_TEST=sim|...)
 parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4-icg $(BUILD)/stc_sim-n4-bug \
                $(BUILD)/stc_sim-n4-trace $(VECGEN)
 	@REPORT_SIM_DBUF=$(REPORT_SIM_DBUF) scripts/parallel_test.sh $(BUILD) $(PARALLEL_TEST)
@@ -223,6 +244,7 @@ parallel-test: $(foreach n,$(SIM_NS),$(BUILD)/stc_sim-n$(n)) $(BUILD)/stc_sim-n4
 # (scripts/slurm_test.sh).
 SLURM_TEST_N ?= 4
 .PHONY: slurm-test
+slurm-test: ## the sharded suite and campaign on a one-node Slurm started for the test
 slurm-test: $(BUILD)/stc_sim-n$(SLURM_TEST_N) $(BUILD)/stc_sim-n4-bug $(if $(filter $(SIM_ICG_N),$(SLURM_TEST_N)),$(BUILD)/stc_sim-n$(SIM_ICG_N)-icg) $(VECGEN)
 	@$(DEPS) slurm
 	@scripts/slurm_test.sh $(BUILD) $(SLURM_TEST_N)

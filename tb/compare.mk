@@ -43,6 +43,8 @@ CMP_BINS     := $(CMP_BASE_BIN) $(CMP_DIR)/retimed/stc_sim-n$(MUT_N) $(CMP_DIR)/
 CMP_DBUF_BINS := $(DBUF_BUILD)/stc_sim-n$(MUT_N) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N)
 
 .PHONY: compare-test
+##@ Tests before you push, and CI
+compare-test: ## the compare levels on a retimed tile (tb/retime/) and on dbuf: cycle/ports fail, txn passes
 compare-test:
 	@$(DEPS) core sim
 	@$(MAKE) --no-print-directory -j $(JOBS) $(CMP_BINS) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N)

@@ -113,6 +113,8 @@ bugs-build: $(BUG_BINS)
 # Each bug runs through make sim's suite (sim/plan.yaml): exactly the N=$(MUT_N) part of
 # `make sim` (with its ICG runs), so "caught by make bugs" means "caught by
 # make sim alone".
+##@ Verifying the harness
+bugs: ## the hand-written RTL bugs of tb/bugs/, each must be caught by make sim (table in docs/verification.md)
 bugs:
 	@$(DEPS) core sim
 	@$(MAKE) --no-print-directory -j $(JOBS) bugs-build $(VECGEN)
@@ -165,12 +167,15 @@ MUT_FINISH = [ $$status != 0 ] || RESULTS=$(1) $(MUT_ENV) scripts/mutate.sh repo
 .PHONY: mutate mutate-ci mutate-build mutate-merge mutate-ci-merge
 mutate-build: $(MUT_BIN)
 
+mutate: ## Yosys mutation testing over the regression; JOBS=n mutants at once, SHARD=i/k a slice
 mutate: mutate-build
 	@$(call MUT_RUN,results.tsv,1,$(MUT_DOC))
 
+mutate-ci: ## the CI subset at N=4 (mutate-ci-n16: at N=16)
 mutate-ci: mutate-build
 	@$(call MUT_RUN,results-ci.tsv,$(MUT_CI_EVERY),)
 
+mutate-merge: ## the slices of make mutate SHARD=i/k merged (SHARDS="DIR..."; mutate-ci-merge)
 mutate-merge:
 	@$(call MUT_MERGE,results.tsv,1,$(MUT_DOC))
 
@@ -182,6 +187,7 @@ mutate-ci-merge:
 # out of 24 GB), so CI draws 40 and runs them all.
 MUT16_COUNT ?= 40
 .PHONY: mutate-ci-n16
+mutate-ci-n16: ## the CI subset at N=16
 mutate-ci-n16:
 	@$(MAKE) --no-print-directory mutate-ci MUT_N=16 MUT_COUNT=$(MUT16_COUNT) MUT_CI_COUNT=$(MUT16_COUNT)
 
@@ -244,7 +250,9 @@ mutate-harness-prep: $(TB_BIN) $(VECGEN)
 	@$(DBUF_MAKE) $(DBUF_BUILD)/stc_sim-n4
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory bugs MUT_DOC=
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory own-rtl-test
+mutate-harness: ## the harness's own mutation campaign (scripts/mutate_harness.py)
 mutate-harness: mutate-harness-prep
 	@$(MH_RUN) --out $(MH_OUT) --doc $(MUT_DOC)
+mutate-harness-ci: ## its CI subset
 mutate-harness-ci: mutate-harness-prep
 	@$(MH_RUN) --every $(MH_CI_EVERY) --out $(MH_OUT)-ci

@@ -30,5 +30,7 @@ $(TB_BIN): $(TB_OBJS) $(TB_HARNESS_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) 
 	  $(CRITERION_LIBS) -lz -pthread $(LDFLAGS)
 
 UNIT_FLAGS ?=
+##@ Tests before you push, and CI
+unit: ## the Criterion unit tests (UNIT_FLAGS=--xml=f)
 unit: $(TB_BIN)
 	$(TB_BIN) --jobs=$(JOBS) $(UNIT_FLAGS)

@@ -52,6 +52,8 @@ $(eval $(call VERIFY_LINK,$(FCOV_COV_BIN),$(BUILD)/sim/apps/stc_fcov_main.o $(BU
 
 # ---- soak ---------------------------------------------------------------------
 # The summary line also lands in $(VERIFY_DIR)/soak-nN.txt (docs quote it).
+##@ Verifying the harness
+soak: ## a 1M-cycle soak with stalls and resets
 soak: $(SOAK_BIN)
 	@mkdir -p $(VERIFY_DIR)
 	@rm -f $(VERIFY_DIR)/soak-n$(SOAK_N).txt
@@ -60,6 +62,7 @@ soak: $(SOAK_BIN)
 	  cat $(VERIFY_DIR)/soak-n$(SOAK_N).tmp; mv $(VERIFY_DIR)/soak-n$(SOAK_N).tmp $(VERIFY_DIR)/soak-n$(SOAK_N).txt; exit $$rc
 
 # ---- X and reset --------------------------------------------------------------
+xreset: ## random X initial values and resets mid-command
 xreset: $(BUILD)/stc_sim-n$(VERIFY_N) $(BUILD)/stc_sim-n$(VERIFY_N)-x
 	@scripts/xreset.sh $(BUILD)/stc_sim-n$(VERIFY_N) $(BUILD)/stc_sim-n$(VERIFY_N)-x \
 	  $(BUILD)/vl-n$(VERIFY_N)-x $(VERIFY_DIR)/xreset $(VERIFY_VECS)
@@ -80,6 +83,7 @@ ASAN_MAKE    = $(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) EXTRA_CFLAGS="$(
                EXTRA_LDFLAGS="-fsanitize=address,undefined"
 ASAN_SOAK_CYCLES ?= 100000
 
+asan: ## the runner under ASan/UBSan
 asan:
 	$(ASAN_MAKE) $(ASAN_BUILD)/stc_unit_tests $(ASAN_BUILD)/stc_sim-n$(VERIFY_N) \
 	  $(ASAN_BUILD)/stc_soak-n$(VERIFY_N) $(ASAN_BUILD)/stc_vecgen $(ASAN_BUILD)/stc_vecdump
@@ -137,6 +141,7 @@ FUZZ_RUNNERS := $(BUILD)/stc_sim-n$(VERIFY_N) $(BUILD)/stc_soak-n$(VERIFY_N) $(F
 tools-check: $(VECGEN) $(VECDUMP) $(FUZZ_RUNNERS)
 	scripts/fuzz_tools_check.sh $(VECGEN) $(VECDUMP) $(FUZZ_DIR)/tools-check $(FUZZ_RUNNERS)
 
+fuzz: ## AFL++ on the vector reader and the tools
 fuzz: $(FUZZ_BIN) $(FUZZ_REPLAY)
 	@$(DEPS) fuzz
 	scripts/fuzz.sh fuzz $(FUZZ_BIN) $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
@@ -165,11 +170,13 @@ FCOV_N16_VECS = $(wildcard $(REGRESSION_DIR)/*-n16-*.vec) $(call fcov_streams,16
 
 # Line/toggle (Verilator --coverage build, merged .dat -> lcov -> genhtml
 # under $(COV_DIR)/html) and functional coverage with the floor.
+cov: ## line/toggle (HTML) and functional coverage
 cov: $(FCOV_COV_BIN) $(call fcov_streams,$(VERIFY_N))
 	@$(DEPS) cov
 	@FCOV_N=$(VERIFY_N) VECGEN=$(VECGEN) scripts/cov.sh $(FCOV_COV_BIN) $(COV_DIR) $(FCOV_FLOOR) $(FCOV_VECS)
 
 # CI: the functional part only, on the plain (fast to build) N=4 runner.
+cov-ci: ## the functional coverage floor
 cov-ci: $(FCOV_BIN) $(call fcov_streams,$(VERIFY_N))
 	@NO_VLCOV=1 FCOV_N=$(VERIFY_N) VECGEN=$(VECGEN) scripts/cov.sh $(FCOV_BIN) $(VERIFY_DIR)/fcov-ci $(FCOV_FLOOR) $(FCOV_VECS)
 
@@ -181,6 +188,7 @@ cov-n16: $(BUILD)/stc_fcov-n16 $(call fcov_streams,16)
 VERIFY_CI_FUZZ_SECONDS ?= 20
 VERIFY_CI_SOAK_CYCLES  ?= 1000000
 
+verify-ci: ## the CI subset of the above
 verify-ci:
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory cov-ci && \

@@ -35,6 +35,8 @@ ACC_TEST_BINS := $(BUILD)/stc_sim-n16 $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bu
                  $(BUILD)/stc_vecgen $(BUILD)/stc_vecdump
 
 .PHONY: accuracy accuracy-quick accuracy-check accuracy-check-full accuracy-test
+##@ Reports
+accuracy: ## a real network (sklearn digits MLP) pruned each way, every inference on the tile in lockstep (docs/accuracy.md)
 accuracy: $(BUILD)/stc_sim-n16
 	@$(DEPS) accuracy
 	$(ACC_RUN) --out $(ACC_DIR) --md $(ACC_MD)
@@ -43,6 +45,8 @@ accuracy-quick: $(BUILD)/stc_sim-n16
 	@$(DEPS) accuracy
 	$(ACC_RUN) --quick --out $(ACC_QUICK_DIR)
 
+##@ Tests before you push, and CI
+accuracy-check: ## the quick subset against its committed files, and pytest
 accuracy-check: $(ACC_TEST_BINS)
 	@$(DEPS) accuracy
 	$(ACC_RUN) --quick --check $(ACC_QUICK_DIR)

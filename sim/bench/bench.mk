@@ -40,6 +40,8 @@ $(BENCH_VVP): $(RTL_SRCS) $(BENCH_TB) sim/bench/bench.mk
 # valgrind (the instruction counts) is in the bench group of scripts/deps.sh;
 # iverilog in the sim group, which the top Makefile checks for `bench`.
 .PHONY: bench
+##@ Reports
+bench: ## cosim speed: lockstep, bare Verilator, golden model, speed-of-light C loop, Icarus; edit to verdict (docs/performance.md)
 bench: $(BUILD)/stc_sim-n16 $(VECGEN) $(STC_SOL) $(BENCH_VVP)
 	@$(DEPS) bench
 	scripts/bench.sh $(BUILD) $(BENCH_DIR)/table.md $(BENCH_REPS)

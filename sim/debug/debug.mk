@@ -37,9 +37,12 @@ define WAVE_RUN
 	  $(call shq,$(WAVE_DIR)) $(2)
 endef
 
+##@ Run and debug
+wave: ## re-run one vector with FST tracing and open GTKWave (VEC=f.vec; MARK=cycle)
 wave:
 	$(call WAVE_RUN,$(VEC),open)
 
+wave-shot: ## the same, a headless PNG (Xvfb)
 wave-shot:
 	@$(DEPS) wave
 	$(call WAVE_RUN,$(or $(VEC),$(WAVE_SHOT_VEC)),shot $(call shq,$(WAVE_PNG)))
@@ -72,6 +75,7 @@ $(foreach n,$(sort $(SIM_NS) $(N)),$(eval $(call DBG_LINK_RULES,$(n),)))
 
 # `make sim-debug VEC=f.vec SEED=S STALL=P`: what `make sim` calls on the
 # first failing vector. Exit 1 means "it fails, files written".
+sim-debug: ## the failure trace of VEC=f.vec: ref_* beside rtl_*, save file at the divergence, shrunk vector
 sim-debug:
 	@test -f $(call shq,$(VEC)) || { echo "make sim-debug: no such vector file: $(call shq,$(VEC))" >&2; exit 2; }
 	@n=$$($(SIM_RUNNER) vec-n $(call shq,$(VEC)) $(N)); \
@@ -101,11 +105,14 @@ $(eval $(call DBG_LINK_RULES,$(DBG_TEST_N),-bug))
 
 # `make verdict-test`: exit codes through make (scripts/verdict_test.sh).
 .PHONY: verdict-test
+verdict-test: ## exit codes through make: 0 pass, 1 mismatch, 2 bad input
 verdict-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_sim-n$(DBG_TEST_N)-bug
 	@scripts/verdict_test.sh $(BUILD)
 
 # `make debug-test`: the tools above on the broken N=4 build (see
 # sim/debug/debug_test.sh for what it checks).
+##@ Tests before you push, and CI
+debug-test: ## the debugger on a broken RTL, at every compare level
 debug-test: $(BUILD)/stc_sim-n$(DBG_TEST_N) $(BUILD)/stc_debug-n$(DBG_TEST_N) $(STC_GTKW) \
             $(BUILD)/stc_sim-n$(DBG_TEST_N)-bug $(BUILD)/stc_debug-n$(DBG_TEST_N)-bug
 	@$(DEPS) wave

@@ -91,6 +91,8 @@ dpi-build: $(DPI_DIR)/$(DPI_BIN)
 # the shell's "Aborted" goes to the log.
 DPI_RUN = ( (ulimit -c 0; exec $(1)/$(DPI_BIN) +seed=$(DPI_SEED) $(2)); exit $$? ) >$(3) 2>&1; s=$$?
 
+##@ Tests before you push, and CI
+dpi-test: ## a SystemVerilog bench with the golden model as DPI-C scoreboard (docs/dpi.md)
 dpi-test: $(DPI_DIR)/$(DPI_BIN)
 	@$(call DPI_RUN,$(DPI_DIR),,$(DPI_DIR)/run.log); grep -E '^(PASS|FAIL)' $(DPI_DIR)/run.log; \
 	if [ $$s -ne 0 ] || ! grep -q '^PASS' $(DPI_DIR)/run.log; then \

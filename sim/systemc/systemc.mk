@@ -50,6 +50,8 @@ sim-sc-build: $(foreach n,$(SIM_RUN_NS),$(BUILD)/sc-n$(n)/stc_sim_sc)
 
 ifneq ($(VEC),)
 # VEC= as for make sim: files, globs, directories (sim/runner/stc_simrun vec-files).
+##@ Run and debug
+sim-sc: ## the regression as a SystemC simulation (VEC= as for make sim)
 sim-sc:
 	@mkdir -p $(BUILD); $(SIM_RUNNER) vec-files $(call shq,$(VEC)) >$(BUILD)/sim-sc-files.txt || exit 2
 	@n=$$($(SIM_RUNNER) vec-n "$$(head -n 1 $(BUILD)/sim-sc-files.txt)" $(N)); \
@@ -80,6 +82,7 @@ DEPFILES += $(BUILD)/sc/systemc/stc_tlm_example.d $(BUILD)/sc/systemc/stc_tlm_ti
 $(TLM_EXAMPLE): $(BUILD)/sc/systemc/stc_tlm_example.o $(BUILD)/sc/systemc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CXX) -o $@ $^ $(SC_LIBS) -pthread $(LDFLAGS)
 
+tlm-example: ## GEMMs through the TLM-2.0 wrapper of the tile
 tlm-example: $(TLM_EXAMPLE)
 	$(TLM_EXAMPLE) $(TLM_VECS)
 
@@ -93,6 +96,8 @@ SC_TEST_SINGLES = $(foreach f,$(SC_TEST_VECS),$(if $(findstring /stream-,$(f)),,
 # C runner's per-vector lines (verdict and counters), at two stall settings;
 # both must catch a corrupted expected C (exit 1); the TLM example must
 # pass the same vectors and a generated GEMM, and its protocol check.
+##@ Tests before you push, and CI
+sim-sc-test: ## the SystemC runner against make sim, line for line
 sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N) $(TLM_EXAMPLE)
 	@set -e; d=$(SC_TEST_DIR); mkdir -p $$d; \
 	i=0; for opts in "--stall 0" "--stall 25" "--stall 30 --policy random --reset-at 300"; do \
@@ -132,6 +137,8 @@ sim-sc-test: $(BUILD)/sc-n$(SC_TEST_N)/stc_sim_sc $(BUILD)/stc_sim-n$(SC_TEST_N)
 
 # cycles/s of the SystemC cosim next to the C runner (docs/systemc.md, "SystemC").
 SC_BENCH_NS ?= 16 4
+##@ Reports
+sim-sc-bench: ## the SystemC runner's speed
 sim-sc-bench: $(foreach n,$(SC_BENCH_NS),$(BUILD)/sc-n$(n)/stc_sim_sc $(BUILD)/stc_sim-n$(n))
 	@$(DEPS) bench || true
 	sim/systemc/sc_bench.sh $(BUILD) $(BUILD)/sc-bench.md $(SC_BENCH_RUNS) $(SC_BENCH_NS)

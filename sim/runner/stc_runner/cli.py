@@ -25,7 +25,7 @@ import traceback
 from . import junit, plan, vecsel
 from .errors import Interrupted, SetupError
 from .procs import Children, on_signals
-from .sim import RunConfig, Sim, close
+from .sim import Lock, RunConfig, Sim, close
 from .suite import Config, Suite
 
 
@@ -133,14 +133,15 @@ def cmd_merge(a: argparse.Namespace, _children: Children) -> int:
         sys.stderr.write('make sim-merge: give SHARDS="DIR1 DIR2 ..." (the SIM_DIRs of make sim SHARD=i/k)\n')
         return close(cfg, 2, [])
     status = 0
-    for n in cfg.ns:
-        try:
-            rc = merge(os.path.join(cfg.sim_dir, f"sim-n{n}"), [os.path.join(d, f"sim-n{n}") for d in shards])
-        except SetupError as e:
-            sys.stderr.write(f"sim merge: {e}\n")
-            rc = 2
-        status = max(status, rc)
-    return close(cfg, status, [os.path.join(cfg.sim_dir, f"sim-n{n}") for n in cfg.ns])
+    with Lock(cfg.sim_dir, ".sim.lock", f"the run directory {cfg.sim_dir}"):
+        for n in cfg.ns:
+            try:
+                rc = merge(os.path.join(cfg.sim_dir, f"sim-n{n}"), [os.path.join(d, f"sim-n{n}") for d in shards])
+            except SetupError as e:
+                sys.stderr.write(f"sim merge: {e}\n")
+                rc = 2
+            status = max(status, rc)
+        return close(cfg, status, [os.path.join(cfg.sim_dir, f"sim-n{n}") for n in cfg.ns])
 
 
 def cmd_merge_suite(a: argparse.Namespace, _children: Children) -> int:
