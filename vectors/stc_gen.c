@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * stc_gen.c - deterministic vector generator: classes, naming and the
- * checked-in regression set.
+ * regression set a manifest lists (stc_manifest.h).
  */
 #include "stc_gen.h"
 
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "stc_gen_stream.h"
+#include "stc_manifest.h"
 #include "stc_meta.h"
 #include "stc_ref.h"
 
@@ -304,6 +305,12 @@ static const stc_gen_class *stc_gen_find(const char *name)
     return NULL;
 }
 
+const char *stc_gen_class_name(const char *name)
+{
+    const stc_gen_class *cl = stc_gen_find(name);
+    return cl ? cl->name : NULL;
+}
+
 void stc_gen_opts_init(stc_gen_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -530,230 +537,61 @@ uint64_t stc_gen_cycles_dbuf(const stc_vec *v)
 
 /* ---- the regression set ------------------------------------------------------ */
 
-typedef struct stc_reg_entry {
-    const char *cls;
-    unsigned char n;
-    signed char mode; /* -1 class default, 0 dense, 1 2:4 */
-    unsigned short m, k;
-    unsigned char seed;
-    signed char sparsity; /* -1 class default */
-    unsigned char bias;
-} stc_reg_entry;
-
-/* What is checked in under vectors/regression. Sizes are chosen so that the
- * set stays a few MB and a few hundred thousand cycles per stall setting. */
-static const stc_reg_entry stc_reg_set[] = {
-    /* ---- N = 16 ---- */
-    {"dense", 16, -1, 1, 16, 1, -1, 0},
-    {"dense", 16, -1, 2, 64, 1, -1, 0},
-    {"dense", 16, -1, 3, 32, 2, -1, 1},
-    {"dense", 16, -1, 16, 64, 1, -1, 0},
-    {"dense", 16, -1, 16, 64, 2, -1, 0},
-    {"dense", 16, -1, 16, 256, 3, -1, 1},
-    {"dense", 16, -1, 64, 128, 1, -1, 0},
-    {"dense", 16, -1, 64, 256, 2, -1, 1},
-    {"dense", 16, -1, 100, 48, 1, -1, 0},
-    {"dense", 16, -1, 256, 32, 1, -1, 0},
-    {"dense", 16, -1, 256, 64, 2, -1, 1},
-    {"dense", 16, -1, 1024, 16, 3, -1, 0},
-    {"sp24", 16, -1, 1, 32, 1, -1, 0},
-    {"sp24", 16, -1, 2, 64, 1, -1, 0},
-    {"sp24", 16, -1, 5, 512, 1, -1, 0},
-    {"sp24", 16, -1, 16, 128, 1, -1, 0},
-    {"sp24", 16, -1, 16, 128, 2, -1, 0},
-    {"sp24", 16, -1, 16, 128, 3, -1, 1},
-    {"sp24", 16, -1, 33, 96, 1, -1, 0},
-    {"sp24", 16, -1, 64, 256, 1, -1, 0},
-    {"sp24", 16, -1, 64, 256, 2, -1, 1},
-    {"sp24", 16, -1, 256, 64, 2, -1, 1},
-    {"sp24", 16, -1, 512, 32, 3, -1, 0},
-    {"sp24", 16, -1, 8, 64, 10, -1, 0},
-    {"sp24", 16, -1, 8, 64, 11, -1, 0},
-    {"sp24", 16, -1, 8, 64, 12, -1, 0},
-    {"sp24", 16, -1, 8, 64, 13, -1, 0},
-    {"sp24", 16, -1, 8, 64, 14, -1, 1},
-    {"block", 16, -1, 16, 64, 1, 25, 0},
-    {"block", 16, -1, 16, 256, 1, 50, 0},
-    {"block", 16, -1, 16, 256, 2, 75, 0},
-    {"block", 16, -1, 64, 128, 1, 50, 1},
-    {"block", 16, -1, 2, 1024, 1, 90, 0},
-    {"block", 16, -1, 128, 64, 1, 50, 1},
-    {"block", 16, -1, 1, 512, 3, 50, 0},
-    {"sp24-block", 16, -1, 16, 256, 1, 50, 0},
-    {"sp24-block", 16, -1, 16, 512, 2, 75, 0},
-    {"sp24-block", 16, -1, 64, 256, 1, 75, 1},
-    {"sp24-block", 16, -1, 2, 512, 1, 50, 0},
-    {"sp24-block", 16, -1, 128, 128, 1, 50, 0},
-    {"sp24-block", 16, -1, 4, 2048, 1, 90, 0},
-    {"sp24-block", 16, -1, 8, 256, 3, 25, 1},
-    {"unstructured", 16, -1, 16, 256, 1, 50, 0},
-    {"unstructured", 16, -1, 16, 256, 1, 90, 0},
-    {"unstructured", 16, -1, 16, 256, 1, 99, 0},
-    {"unstructured", 16, -1, 64, 128, 2, 90, 1},
-    {"unstructured", 16, -1, 2, 512, 3, 99, 0},
-    {"unstructured", 16, -1, 128, 64, 4, 50, 0},
-    {"prune24", 16, -1, 16, 128, 1, -1, 0},
-    {"prune24", 16, -1, 16, 128, 2, -1, 0},
-    {"prune24", 16, -1, 32, 256, 1, -1, 0},
-    {"prune24", 16, -1, 1, 64, 1, -1, 1},
-    {"prune24", 16, -1, 256, 64, 1, -1, 0},
-    {"prune24", 16, -1, 8, 1024, 3, -1, 1},
-    {"corner-extremes", 16, 0, 16, 64, 1, -1, 0},
-    {"corner-extremes", 16, 1, 16, 128, 1, -1, 0},
-    {"corner-extremes", 16, 0, 2, 1024, 2, -1, 1},
-    {"corner-extremes", 16, 1, 2, 2048, 2, -1, 0},
-    {"corner-extremes", 16, 1, 32, 128, 3, -1, 1},
-    {"corner-zero-tile", 16, 0, 16, 64, 1, -1, 0},
-    {"corner-zero-tile", 16, 1, 16, 128, 1, -1, 1},
-    {"corner-zero-tile", 16, 1, 1, 32, 2, -1, 0},
-    {"corner-zero-tile", 16, 0, 32, 128, 3, -1, 1},
-    {"corner-zero-groups", 16, -1, 16, 128, 1, -1, 0},
-    {"corner-zero-groups", 16, -1, 32, 256, 1, 90, 0},
-    {"corner-zero-groups", 16, -1, 2, 512, 2, 50, 1},
-    {"corner-zero-groups", 16, -1, 16, 256, 3, 97, 0},
-    {"corner-single", 16, -1, 16, 128, 1, -1, 0},
-    {"corner-single", 16, -1, 32, 256, 1, -1, 0},
-    {"corner-single", 16, -1, 1, 64, 2, -1, 1},
-    {"corner-wrap", 16, 0, 16, 64, 1, -1, 1},
-    {"corner-wrap", 16, 1, 16, 128, 1, -1, 1},
-    {"corner-wrap", 16, 1, 32, 256, 2, -1, 1},
-    {"corner-wrap", 16, 0, 1, 16, 3, -1, 1},
-    {"corner-m1", 16, 0, 1, 256, 1, -1, 0},
-    {"corner-m1", 16, 1, 1, 512, 1, -1, 0},
-    {"corner-m1", 16, 1, 1, 64, 2, -1, 1},
-    {"corner-m1", 16, 0, 1, 1024, 3, -1, 1},
-    {"corner-kmax", 16, 0, 4, 1024, 1, -1, 0},
-    {"corner-kmax", 16, 1, 2, 2048, 1, -1, 0},
-    {"corner-kmax", 16, 1, 8, 2048, 2, -1, 1},
-    {"corner-kmax", 16, 1, 1, 2048, 3, -1, 0},
-    /* more seeds at small sizes: cheap coverage of random patterns */
-    {"sp24-block", 16, -1, 16, 128, 20, 50, 0},
-    {"prune24", 16, -1, 12, 96, 20, -1, 1},
-    {"block", 16, -1, 16, 96, 20, 34, 0},
-    {"corner-zero-groups", 16, -1, 8, 128, 20, 60, 0},
-    {"sp24-block", 16, -1, 16, 128, 21, 50, 1},
-    {"prune24", 16, -1, 12, 96, 21, -1, 0},
-    {"block", 16, -1, 16, 96, 21, 34, 1},
-    {"corner-zero-groups", 16, -1, 8, 128, 21, 60, 0},
-    {"sp24-block", 16, -1, 16, 128, 22, 50, 0},
-    {"prune24", 16, -1, 12, 96, 22, -1, 1},
-    {"block", 16, -1, 16, 96, 22, 34, 0},
-    {"corner-zero-groups", 16, -1, 8, 128, 22, 60, 0},
-    {"sp24-block", 16, -1, 16, 128, 23, 50, 1},
-    {"prune24", 16, -1, 12, 96, 23, -1, 0},
-    {"block", 16, -1, 16, 96, 23, 34, 1},
-    {"corner-zero-groups", 16, -1, 8, 128, 23, 60, 0},
-    {"sp24-block", 16, -1, 16, 128, 24, 50, 0},
-    {"prune24", 16, -1, 12, 96, 24, -1, 1},
-    {"block", 16, -1, 16, 96, 24, 34, 0},
-    {"corner-zero-groups", 16, -1, 8, 128, 24, 60, 0},
-    {"sp24-block", 16, -1, 16, 128, 25, 50, 1},
-    {"prune24", 16, -1, 12, 96, 25, -1, 0},
-    {"block", 16, -1, 16, 96, 25, 34, 1},
-    {"corner-zero-groups", 16, -1, 8, 128, 25, 60, 0},
-    /* ---- N = 4 ---- */
-    {"dense", 4, -1, 1, 4, 1, -1, 0},
-    {"dense", 4, -1, 16, 32, 1, -1, 0},
-    {"dense", 4, -1, 64, 64, 2, -1, 1},
-    {"sp24", 4, -1, 2, 16, 1, -1, 0},
-    {"sp24", 4, -1, 16, 64, 1, -1, 0},
-    {"sp24", 4, -1, 64, 128, 2, -1, 1},
-    {"block", 4, -1, 16, 64, 1, 50, 0},
-    {"sp24-block", 4, -1, 16, 128, 1, 50, 1},
-    {"unstructured", 4, -1, 16, 64, 1, 90, 0},
-    {"prune24", 4, -1, 16, 64, 1, -1, 0},
-    {"corner-extremes", 4, 0, 8, 32, 1, -1, 0},
-    {"corner-extremes", 4, 1, 8, 64, 1, -1, 1},
-    {"corner-zero-tile", 4, 1, 4, 32, 1, -1, 0},
-    {"corner-zero-groups", 4, -1, 16, 64, 1, -1, 0},
-    {"corner-single", 4, -1, 16, 64, 1, -1, 0},
-    {"corner-wrap", 4, 1, 8, 32, 1, -1, 1},
-    {"corner-m1", 4, 1, 1, 32, 1, -1, 0},
-    {"corner-kmax", 4, 0, 2, 256, 1, -1, 0},
-    {"corner-kmax", 4, 1, 2, 512, 1, -1, 1},
-};
-enum { STC_REG_COUNT = sizeof stc_reg_set / sizeof stc_reg_set[0] };
-
-static void stc_reg_opts(const stc_reg_entry *e, stc_gen_opts *o)
+/* A generator's refusal names the manifest's line and the file. */
+static stc_status stc_reg_refused(const stc_manifest *mf, const stc_manifest_entry *e,
+                                  stc_status st, const char *msg, char *err, size_t errlen)
 {
-    stc_gen_opts_init(o);
-    o->cls = e->cls;
-    o->n = e->n;
-    o->m = e->m;
-    o->k = e->k;
-    o->seed = e->seed;
-    o->sparsity = e->sparsity;
-    o->bias = e->bias != 0;
-    o->mode = e->mode;
-}
-
-/* Generates and writes one entry; adds its size and cycles. */
-static stc_status stc_reg_write_one(const char *dir, const stc_reg_entry *e, uint64_t *bytes,
-                                    uint64_t *cycles, char *err, size_t errlen)
-{
-    stc_gen_opts o;
-    stc_vec v;
-    char name[128], path[4096], msg[STC_VEC_ERR_MAX];
-    struct stat sb;
-    stc_reg_opts(e, &o);
-    stc_gen_name(&o, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    stc_status st = stc_gen_vector(&o, &v, msg, sizeof msg);
-    if (st != STC_OK) {
-        stc_errf(err, errlen, "%s: %s", name, msg);
-        return st;
-    }
-    st = stc_vec_write(path, &v, err, errlen);
-    *cycles += stc_gen_cycles(&v);
-    stc_vec_free(&v);
-    if (st == STC_OK && stat(path, &sb) == 0)
-        *bytes += (uint64_t)sb.st_size;
+    stc_errf(err, errlen, "%s:%u: %s: %s", mf->path, e->line, e->name, msg);
     return st;
 }
 
-/* Generates and writes one checked-in stream; adds its size and cycles. */
-static stc_status stc_reg_write_stream(const char *dir, unsigned i, uint64_t *bytes,
-                                       uint64_t *cycles, char *err, size_t errlen)
+/* Generates and writes one vector; adds its cycles. */
+static stc_status stc_reg_write_vector(const stc_manifest *mf, const stc_manifest_entry *e,
+                                       const char *path, uint64_t *cycles, char *err, size_t errlen)
 {
-    stc_stream_opts o;
+    stc_vec v;
+    char msg[STC_VEC_ERR_MAX];
+    stc_status st = stc_gen_vector(&e->vec, &v, msg, sizeof msg);
+    if (st != STC_OK)
+        return stc_reg_refused(mf, e, st, msg, err, errlen);
+    st = stc_vec_write(path, &v, err, errlen);
+    *cycles += stc_gen_cycles(&v);
+    stc_vec_free(&v);
+    return st;
+}
+
+/* Generates and writes one stream; adds its cycles. */
+static stc_status stc_reg_write_stream(const stc_manifest *mf, const stc_manifest_entry *e,
+                                       const char *path, uint64_t *cycles, char *err, size_t errlen)
+{
     stc_stream s = {0, NULL};
-    char name[128], path[4096], msg[STC_VEC_ERR_MAX];
-    struct stat sb;
-    stc_gen_stream_reg_opts(i, &o);
-    stc_gen_stream_name(&o, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    stc_status st = stc_gen_stream(&o, &s, msg, sizeof msg);
-    if (st != STC_OK) {
-        stc_errf(err, errlen, "%s: %s", name, msg);
-        return st;
-    }
+    char msg[STC_VEC_ERR_MAX];
+    stc_status st = stc_gen_stream(&e->stream, &s, msg, sizeof msg);
+    if (st != STC_OK)
+        return stc_reg_refused(mf, e, st, msg, err, errlen);
     st = stc_stream_write(path, &s, err, errlen);
     for (unsigned c = 0; c < s.ncmd; c++)
         *cycles += stc_gen_cycles(&s.cmd[c]);
     stc_stream_free(&s);
-    if (st == STC_OK && stat(path, &sb) == 0)
-        *bytes += (uint64_t)sb.st_size;
     return st;
 }
 
-static bool stc_reg_is_listed(const char *fname)
+/* Generates and writes one entry into dir; adds its size and cycles. */
+static stc_status stc_reg_write(const stc_manifest *mf, const stc_manifest_entry *e,
+                                const char *dir, uint64_t *bytes, uint64_t *cycles, char *err,
+                                size_t errlen)
 {
-    char name[128];
-    stc_gen_opts o;
-    for (unsigned i = 0; i < stc_gen_stream_reg_count(); i++) {
-        stc_stream_opts so;
-        stc_gen_stream_reg_opts(i, &so);
-        stc_gen_stream_name(&so, name, sizeof name);
-        if (strcmp(name, fname) == 0)
-            return true;
-    }
-    for (unsigned i = 0; i < STC_REG_COUNT; i++) {
-        stc_reg_opts(&stc_reg_set[i], &o);
-        stc_gen_name(&o, name, sizeof name);
-        if (strcmp(name, fname) == 0)
-            return true;
-    }
-    return false;
+    char path[4096];
+    struct stat sb;
+    stc_status st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->name);
+    if (e->type == STC_MANIFEST_VECTOR)
+        st = stc_reg_write_vector(mf, e, path, cycles, err, errlen);
+    else
+        st = stc_reg_write_stream(mf, e, path, cycles, err, errlen);
+    if (st == STC_OK && stat(path, &sb) == 0)
+        *bytes += (uint64_t)sb.st_size;
+    return st;
 }
 
 static bool stc_ends_with(const char *s, const char *suffix)
@@ -762,9 +600,9 @@ static bool stc_ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
-/* Removes *.vec files that are no longer part of the set, so the
- * directory is exactly the set after a regeneration. */
-static stc_status stc_reg_prune(const char *dir, char *err, size_t errlen)
+/* Removes the *.vec files the manifest does not list, so the directory is
+ * exactly the set after a regeneration. */
+static stc_status stc_reg_prune(const stc_manifest *mf, const char *dir, char *err, size_t errlen)
 {
     DIR *d = opendir(dir);
     char path[4096];
@@ -774,7 +612,7 @@ static stc_status stc_reg_prune(const char *dir, char *err, size_t errlen)
         return STC_EIO;
     }
     for (struct dirent *de = readdir(d); de; de = readdir(d)) {
-        if (!stc_ends_with(de->d_name, ".vec") || stc_reg_is_listed(de->d_name))
+        if (!stc_ends_with(de->d_name, ".vec") || stc_manifest_find(mf, de->d_name))
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         if (unlink(path) != 0) {
@@ -786,22 +624,22 @@ static stc_status stc_reg_prune(const char *dir, char *err, size_t errlen)
     return st;
 }
 
-stc_status stc_gen_regression(const char *dir, unsigned *count, uint64_t *bytes, uint64_t *cycles,
-                              char *err, size_t errlen)
+stc_status stc_gen_regression(const char *manifest, const char *dir, unsigned *count,
+                              uint64_t *bytes, uint64_t *cycles, char *err, size_t errlen)
 {
+    stc_manifest mf;
     uint64_t nb = 0, nc = 0;
-    stc_status st = STC_OK;
-    for (unsigned i = 0; st == STC_OK && i < STC_REG_COUNT; i++)
-        st = stc_reg_write_one(dir, &stc_reg_set[i], &nb, &nc, err, errlen);
-    for (unsigned i = 0; st == STC_OK && i < stc_gen_stream_reg_count(); i++)
-        st = stc_reg_write_stream(dir, i, &nb, &nc, err, errlen);
+    stc_status st = stc_manifest_read(manifest, &mf, err, errlen);
+    for (unsigned i = 0; st == STC_OK && i < mf.count; i++)
+        st = stc_reg_write(&mf, &mf.entry[i], dir, &nb, &nc, err, errlen);
     if (st == STC_OK)
-        st = stc_reg_prune(dir, err, errlen);
+        st = stc_reg_prune(&mf, dir, err, errlen);
     if (count)
-        *count = STC_REG_COUNT + stc_gen_stream_reg_count();
+        *count = mf.count;
     if (bytes)
         *bytes = nb;
     if (cycles)
         *cycles = nc;
+    stc_manifest_free(&mf);
     return st;
 }

@@ -49,12 +49,19 @@ void stc_gen_name(const stc_gen_opts *o, char *out, size_t outlen);
 /* Space-separated list of the class names, for usage messages. */
 const char *stc_gen_class_list(void);
 
-/* Regenerates the whole regression set into dir (which must exist) and
- * removes other *.vec files there. *count and *bytes (may be NULL) receive
- * the number of files and their total size; *cycles the no-stall cycle
- * estimate of docs/architecture.md section 6. */
-stc_status stc_gen_regression(const char *dir, unsigned *count, uint64_t *bytes, uint64_t *cycles,
-                              char *err, size_t errlen);
+/* The class's name as the generator holds it (static storage), or NULL
+ * when name is not a class. */
+const char *stc_gen_class_name(const char *name);
+
+/* Regenerates the regression set that the manifest file lists
+ * (vectors/stc_manifest.h; STC_MANIFEST_DEFAULT is the checked-in one)
+ * into dir (which must exist), in the manifest's order, and removes the
+ * other *.vec files there. *count and *bytes (may be NULL) receive the
+ * number of files and their total size; *cycles the no-stall cycle
+ * estimate of docs/architecture.md section 6. A bad manifest, or an entry
+ * the generator refuses, is an error naming the manifest's file and line. */
+stc_status stc_gen_regression(const char *manifest, const char *dir, unsigned *count,
+                              uint64_t *bytes, uint64_t *cycles, char *err, size_t errlen);
 
 /* Cycles of one vector with no stalls (architecture section 6). */
 uint64_t stc_gen_cycles(const stc_vec *v);

@@ -37,6 +37,8 @@ typedef struct stc_stream_opts {
     unsigned len; /* mix: number of commands (0: 40) */
 } stc_stream_opts;
 
+#define STC_GEN_STREAM_LEN_MAX 4096 /* the largest len */
+
 /* Generates a stream; *s is allocated here (stc_stream_free). STC_EPARAM
  * with a message for options the kind does not accept. Every command's C
  * comes from the functional reference. */
@@ -48,8 +50,8 @@ void stc_gen_stream_name(const stc_stream_opts *o, char *out, size_t outlen);
 /* Space-separated list of the kinds, for usage messages. */
 const char *stc_gen_stream_kinds(void);
 
-/* The streams checked in under vectors/regression (index i < count). */
-unsigned stc_gen_stream_reg_count(void);
-void stc_gen_stream_reg_opts(unsigned i, stc_stream_opts *o);
+/* The kind's name as the generator holds it (static storage), or NULL
+ * when name is not a kind. */
+const char *stc_gen_stream_kind_name(const char *name);
 
 #endif

@@ -7,7 +7,7 @@
  *              [--sparsity PCT] [--a-zeros PCT]
  *              [--bias] [--mode dense|2:4] -o out.vec
  *   stc_vecgen --stream KIND --n N --seed S [--len L] -o out.vec
- *   stc_vecgen --regression DIR
+ *   stc_vecgen --regression DIR [--manifest FILE]
  *   stc_vecgen --directed DIR --n N
  *   stc_vecgen --fill-c FILE -o out.vec
  *
@@ -21,11 +21,13 @@
 #include "stc_gen.h"
 #include "stc_gen_directed.h"
 #include "stc_gen_stream.h"
+#include "stc_manifest.h"
 
 typedef struct gen_cli {
     stc_gen_opts o;
     const char *out;
     const char *regression;
+    const char *manifest;
     const char *directed;
     const char *fill_c;
     const char *stream;
@@ -52,6 +54,7 @@ enum {
     OPT_DIRECTED,
     OPT_FILL_C,
     OPT_A_ZEROS,
+    OPT_MANIFEST,
 };
 
 static const stc_opt stc_gen_opt_table[] = {
@@ -69,7 +72,12 @@ static const stc_opt stc_gen_opt_table[] = {
     {OPT_STREAM, "stream", 0, "KIND", "write a command stream of this kind (list below)"},
     {OPT_LEN, "len", 0, "L", "commands in a mix stream"},
     {OPT_OUT, "out", 'o', "FILE", "the vector or stream file to write (atomically)"},
-    {OPT_REGRESSION, "regression", 0, "DIR", "write the checked-in regression set into DIR"},
+    {OPT_REGRESSION, "regression", 0, "DIR",
+     "write the regression set the manifest lists into DIR and\n"
+     "remove the other *.vec files there"},
+    {OPT_MANIFEST, "manifest", 0, "FILE",
+     "with --regression: the list of vectors and streams\n"
+     "(default " STC_MANIFEST_DEFAULT ", the checked-in set)"},
     {OPT_FILL_C, "fill-c", 0, "FILE",
      "read the vector FILE, set its C to the functional reference's\n"
      "result and write it to -o (for vectors written by other tools)"},
@@ -83,7 +91,7 @@ static stc_cmd stc_gen_cmd = {
     "stc_vecgen",
     "--class CLASS --n N --m M (--k K | --blocks B) --seed S [options] -o out.vec\n"
     "--stream KIND --n N --seed S [--len L] -o out.vec\n"
-    "--regression DIR\n"
+    "--regression DIR [--manifest FILE]\n"
     "--directed DIR --n N\n"
     "--fill-c FILE -o out.vec",
     "Writes deterministic test vectors and command streams (docs/vector-format.md).",
@@ -128,6 +136,9 @@ static int stc_gen_apply(void *ctx, int id, const char *val)
         return 0;
     case OPT_REGRESSION:
         c->regression = val;
+        return 0;
+    case OPT_MANIFEST:
+        c->manifest = val;
         return 0;
     case OPT_DIRECTED:
         c->directed = val;
@@ -181,12 +192,12 @@ static int stc_gen_parse(gen_cli *c, int argc, char **argv)
     return rc;
 }
 
-static int stc_run_regression(const char *dir)
+static int stc_run_regression(const char *dir, const char *manifest)
 {
     char err[STC_VEC_ERR_MAX];
     unsigned count = 0;
     uint64_t bytes = 0, cycles = 0;
-    if (stc_gen_regression(dir, &count, &bytes, &cycles, err, sizeof err) != STC_OK) {
+    if (stc_gen_regression(manifest, dir, &count, &bytes, &cycles, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_vecgen: %s\n", err);
         return 2;
     }
@@ -275,10 +286,12 @@ int main(int argc, char **argv)
     int rc = stc_gen_parse(&c, argc, argv);
     if (rc != 0)
         return rc == STC_CLI_HELP ? 0 : 2;
+    if (c.manifest && !c.regression)
+        return stc_usage_error("--manifest needs --regression");
     if (c.regression) {
-        if (c.nopts != 1)
-            return stc_usage_error("--regression takes no other option");
-        return stc_run_regression(c.regression);
+        if (c.nopts != (c.manifest ? 2 : 1))
+            return stc_usage_error("--regression takes no other option but --manifest");
+        return stc_run_regression(c.regression, c.manifest ? c.manifest : STC_MANIFEST_DEFAULT);
     }
     if (c.fill_c) {
         if (c.nopts != 2 || !c.out)

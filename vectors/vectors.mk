@@ -2,18 +2,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # vectors.mk - vector library, generator and dump tools (owner: vectors).
 #
-# libstc_vec.a holds the reader/writer (stc_vec.c) and the generator
-# (stc_gen.c); it needs $(CMODEL_LIB) for the metadata codec and the
-# functional reference. The two tools are thin mains over the library.
+# libstc_vec.a holds the reader/writer (stc_vec.c), the generator
+# (stc_gen.c) and the reader of the regression manifest (stc_manifest.c);
+# it needs $(CMODEL_LIB) for the metadata codec and the functional
+# reference. The tools are thin mains over the library.
 VEC_LIB      := $(BUILD)/libstc_vec.a
 VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_gen_directed.c \
-                vectors/stc_gen_moe.c
+                vectors/stc_gen_moe.c vectors/stc_manifest.c
 VEC_LIB_OBJS := $(VEC_LIB_SRCS:%.c=$(BUILD)/%.o)
 VEC_HDRS     := $(wildcard common/*.h) $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
 VECGEN       := $(BUILD)/stc_vecgen
 VECDUMP      := $(BUILD)/stc_vecdump
 MOEGEN       := $(BUILD)/stc_moegen
 VEC_REGDIR   := vectors/regression
+# The list of files under $(VEC_REGDIR): data, read by stc_vecgen.
+VEC_MANIFEST := vectors/regression.manifest
 
 $(BUILD)/vectors/%.o: vectors/%.c vectors/vectors.mk
 	@mkdir -p $(dir $@)
@@ -38,13 +41,18 @@ $(MOEGEN): $(BUILD)/vectors/stc_moegen_main.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_
 .PHONY: vectors vectors-check vec-tools
 vec-tools: $(VECGEN) $(VECDUMP) $(MOEGEN)
 
-# Rewrites the checked-in regression set (byte-identical for unchanged code).
-vectors: $(VECGEN)
+# Rewrites the checked-in regression set from the manifest (byte-identical
+# for unchanged code and manifest) and removes the files it does not list.
+##@ Housekeeping
+vectors: ## rewrite vectors/regression/ from vectors/regression.manifest
+vectors: $(VECGEN) $(VEC_MANIFEST)
 	@mkdir -p $(VEC_REGDIR)
-	$(VECGEN) --regression $(VEC_REGDIR)
+	$(VECGEN) --regression $(VEC_REGDIR) --manifest $(VEC_MANIFEST)
 
 # Regenerates into $(BUILD) and fails if the checked-in set differs.
-vectors-check: $(VECGEN)
+##@ Tests before you push, and CI
+vectors-check: ## regenerate the manifest's set into $(BUILD)/ and diff with vectors/regression/
+vectors-check: $(VECGEN) $(VEC_MANIFEST)
 	@rm -rf $(BUILD)/regression-check && mkdir -p $(BUILD)/regression-check
-	$(VECGEN) --regression $(BUILD)/regression-check
+	$(VECGEN) --regression $(BUILD)/regression-check --manifest $(VEC_MANIFEST)
 	diff -r -q $(VEC_REGDIR) $(BUILD)/regression-check

@@ -15,6 +15,7 @@
 
 #include "stc_gen.h"
 #include "stc_gen_stream.h"
+#include "stc_manifest.h"
 #include "stc_meta.h"
 #include "stc_vec.h"
 
@@ -198,8 +199,9 @@ Test(vec, regression_set_regenerates_identically)
     unsigned count = 0;
     uint64_t bytes = 0, cycles = 0;
     tv_tmpdir(dir, sizeof dir);
-    cr_assert_eq(stc_gen_regression(dir, &count, &bytes, &cycles, err, sizeof err), STC_OK, "%s",
-                 err);
+    cr_assert_eq(
+        stc_gen_regression(STC_MANIFEST_DEFAULT, dir, &count, &bytes, &cycles, err, sizeof err),
+        STC_OK, "%s", err);
     cr_expect_eq(tv_count_entries(dir), count);
     cr_expect_eq(tv_count_entries(TV_REG_DIR), count, "checked-in set has stale or missing files");
     DIR *d = opendir(dir);
