@@ -7,7 +7,7 @@
 # interface, instead of the Verilated RTL; the trace writer's fstapi comes
 # with Verilator's runtime ($(VLRT_C)). The model's own tests (test_tile,
 # test_accounting) drive it through tb/unit/tile_driver.c, their host.
-TB_SRCS := $(wildcard tb/unit/test_*.c) tb/unit/rtl_double.c tb/unit/tile_driver.c tb/unit/capture.c
+TB_SRCS := $(wildcard tb/unit/test_*.c) tb/unit/rtl_double.c tb/unit/tile_driver.c tb/unit/capture.c tb/unit/scratch.c
 TB_HARNESS_OBJS = $(filter-out $(BUILD)/sim/core/stc_run_cli.o,$(SIM_C_OBJS)) \
                   $(BUILD)/sim/cov/stc_fcov.o $(BUILD)/sim/debug/stc_trace.o $(BUILD)/sim/debug/stc_gtkw.o \
                   $(BUILD)/sim/debug/stc_shrink.o

@@ -18,33 +18,11 @@
 #include "stc_gen.h"
 #include "stc_manifest.h"
 #include "stc_vec.h"
+#include "scratch.h"
 
 #define TM_REG_DIR "vectors/regression"
 
 /* ---- helpers ------------------------------------------------------------------ */
-
-/* Private scratch directory per test (tests run in parallel). */
-static void tm_tmpdir(char *dir, size_t len)
-{
-    snprintf(dir, len, "/tmp/stc_test_manifest_XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void tm_rmdir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    char path[600];
-    if (!d)
-        return;
-    for (struct dirent *de = readdir(d); de; de = readdir(d)) {
-        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
 
 /* Writes len bytes of text (NULs included) to dir/name; path receives it. */
 static void tm_write(const char *dir, const char *name, const char *text, size_t len, char *path,
@@ -106,7 +84,7 @@ Test(manifest, good_manifest_into_the_generators_options)
 {
     char dir[64], path[600], err[STC_VEC_ERR_MAX] = "";
     stc_manifest mf;
-    tm_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "manifest");
     tm_write(dir, "good.manifest", tm_good, sizeof tm_good - 1, path, sizeof path);
     cr_assert_eq(stc_manifest_read(path, &mf, err, sizeof err), STC_OK, "%s", err);
     cr_assert_eq(mf.count, 5);
@@ -172,7 +150,7 @@ Test(manifest, good_manifest_into_the_generators_options)
     stc_manifest_free(&mf);
     cr_expect_eq(mf.count, 0);
     cr_expect_null(mf.entry);
-    tm_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 /* A line of exactly STC_MANIFEST_LINE_MAX characters is read; one more is
@@ -182,7 +160,7 @@ Test(manifest, line_length_limit)
     char dir[64], path[600], err[STC_VEC_ERR_MAX] = "", text[STC_MANIFEST_LINE_MAX + 64];
     stc_manifest mf;
     const char *entry = "vector class=dense n=4 m=1 k=4 seed=1 #";
-    tm_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "manifest");
     size_t len = strlen(entry);
     memcpy(text, entry, len);
     memset(text + len, 'x', STC_MANIFEST_LINE_MAX - len);
@@ -198,7 +176,7 @@ Test(manifest, line_length_limit)
     cr_assert_eq(stc_manifest_read(path, &mf, err, sizeof err), STC_EFORMAT);
     tm_expect_at(err, path, 1, "longer than 256 characters");
     cr_expect_eq(mf.count, 0);
-    tm_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 /* ---- bad lines ------------------------------------------------------------------ */
@@ -294,7 +272,7 @@ Test(manifest, bad_lines_rejected_naming_file_line_and_field)
 {
     char dir[64], path[600], err[STC_VEC_ERR_MAX];
     stc_manifest mf;
-    tm_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "manifest");
     for (size_t i = 0; i < sizeof tm_bad_set / sizeof tm_bad_set[0]; i++) {
         const tm_bad *b = &tm_bad_set[i];
         char name[32];
@@ -308,14 +286,14 @@ Test(manifest, bad_lines_rejected_naming_file_line_and_field)
         cr_expect_eq(mf.count, 0, "case %zu: entries left after an error", i);
         cr_expect_null(mf.entry);
     }
-    tm_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 Test(manifest, no_entries_and_missing_file)
 {
     char dir[64], path[600], err[STC_VEC_ERR_MAX] = "";
     stc_manifest mf;
-    tm_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "manifest");
     tm_write(dir, "empty.manifest", TM_TEXT("# only a comment\n\n"), path, sizeof path);
     cr_expect_eq(stc_manifest_read(path, &mf, err, sizeof err), STC_EFORMAT);
     cr_expect_not_null(strstr(err, path), "%s", err);
@@ -324,7 +302,7 @@ Test(manifest, no_entries_and_missing_file)
     cr_expect_eq(stc_manifest_read(path, &mf, err, sizeof err), STC_EIO);
     cr_expect_not_null(strstr(err, path), "%s", err);
     cr_expect_not_null(strstr(err, "cannot open"), "%s", err);
-    tm_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 /* ---- stc_gen_regression over a manifest ----------------------------------------- */
@@ -335,7 +313,7 @@ Test(manifest, regression_writes_the_list_and_prunes_the_rest)
     char dir[64], out[128], path[600], err[STC_VEC_ERR_MAX] = "";
     unsigned count = 0;
     uint64_t bytes = 0, cycles = 0;
-    tm_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "manifest");
     snprintf(out, sizeof out, "%s/out", dir);
     cr_assert_eq(mkdir(out, 0700), 0);
     tm_write(out, "stale.vec", TM_TEXT("x\n"), path, sizeof path);
@@ -353,8 +331,8 @@ Test(manifest, regression_writes_the_list_and_prunes_the_rest)
     cr_expect(tm_exists(out, "stream-mix-n4-l2-s3.vec"));
     cr_expect_not(tm_exists(out, "stale.vec"), "a file the manifest does not list was kept");
     cr_expect(tm_exists(out, "notes.txt"), "a file that is not a vector was removed");
-    tm_rmdir(out);
-    tm_rmdir(dir);
+    tu_rmdir(out);
+    tu_rmdir(dir);
 }
 
 /* What only the generator knows is reported with the manifest's line;
@@ -362,7 +340,7 @@ Test(manifest, regression_writes_the_list_and_prunes_the_rest)
 Test(manifest, generator_refusal_names_the_manifest_line)
 {
     char dir[64], out[128], path[600], err[STC_VEC_ERR_MAX] = "";
-    tm_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "manifest");
     snprintf(out, sizeof out, "%s/out", dir);
     cr_assert_eq(mkdir(out, 0700), 0);
     tm_write(out, "stale.vec", TM_TEXT("x\n"), path, sizeof path);
@@ -374,8 +352,8 @@ Test(manifest, generator_refusal_names_the_manifest_line)
     cr_expect_eq(stc_gen_regression(path, out, NULL, NULL, NULL, err, sizeof err), STC_EPARAM);
     tm_expect_at(err, path, 3, "dense-n16-dense-m1-k17-s1.vec: k = 17");
     cr_expect(tm_exists(out, "stale.vec"), "pruned after a failed regeneration");
-    tm_rmdir(out);
-    tm_rmdir(dir);
+    tu_rmdir(out);
+    tu_rmdir(dir);
 }
 
 /* ---- the shipped manifest -------------------------------------------------------- */

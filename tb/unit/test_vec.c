@@ -18,6 +18,7 @@
 #include "stc_manifest.h"
 #include "stc_meta.h"
 #include "stc_vec.h"
+#include "scratch.h"
 
 #define TV_BAD_DIR "tb/bad_vectors"
 #define TV_REG_DIR "vectors/regression"
@@ -56,13 +57,6 @@ static bool tv_same_file(const char *p, const char *q)
     return same;
 }
 
-/* Private scratch directory per test (tests run in parallel). */
-static void tv_tmpdir(char *dir, size_t len)
-{
-    snprintf(dir, len, "/tmp/stc_test_vec_XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
 /* Number of entries in dir other than . and .. */
 static unsigned tv_count_entries(const char *dir)
 {
@@ -73,22 +67,6 @@ static unsigned tv_count_entries(const char *dir)
         n += strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
     closedir(d);
     return n;
-}
-
-static void tv_rmdir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    char path[600];
-    if (!d)
-        return;
-    for (struct dirent *de = readdir(d); de; de = readdir(d)) {
-        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
 }
 
 static void tv_opts(stc_gen_opts *o, const char *cls, unsigned n, unsigned m, unsigned k,
@@ -156,7 +134,7 @@ Test(vec, write_read_round_trip)
                                           "corner-single",
                                           "corner-wrap"};
     char dir[64], p1[128], p2[128], err[STC_VEC_ERR_MAX];
-    tv_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "vec");
     snprintf(p1, sizeof p1, "%s/a.vec", dir);
     snprintf(p2, sizeof p2, "%s/b.vec", dir);
     for (unsigned i = 0; i < sizeof classes / sizeof classes[0]; i++) {
@@ -172,14 +150,14 @@ Test(vec, write_read_round_trip)
         stc_vec_free(&v);
         stc_vec_free(&back);
     }
-    tv_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 Test(vec, same_seed_same_bytes_other_seed_differs)
 {
     char dir[64], p1[128], p2[128], p3[128];
     stc_gen_opts o;
-    tv_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "vec");
     snprintf(p1, sizeof p1, "%s/1.vec", dir);
     snprintf(p2, sizeof p2, "%s/2.vec", dir);
     snprintf(p3, sizeof p3, "%s/3.vec", dir);
@@ -190,7 +168,7 @@ Test(vec, same_seed_same_bytes_other_seed_differs)
     tv_gen_write(&o, p3);
     cr_expect(tv_same_file(p1, p2), "same seed must give byte-identical files");
     cr_expect_not(tv_same_file(p1, p3), "different seeds must give different files");
-    tv_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 Test(vec, regression_set_regenerates_identically)
@@ -198,7 +176,7 @@ Test(vec, regression_set_regenerates_identically)
     char dir[64], name[300], a[600], b[600], err[STC_VEC_ERR_MAX];
     unsigned count = 0;
     uint64_t bytes = 0, cycles = 0;
-    tv_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "vec");
     cr_assert_eq(
         stc_gen_regression(STC_MANIFEST_DEFAULT, dir, &count, &bytes, &cycles, err, sizeof err),
         STC_OK, "%s", err);
@@ -220,7 +198,7 @@ Test(vec, regression_set_regenerates_identically)
      * well under 2M cycles per setting. */
     cr_expect_leq(bytes, 5u << 20);
     cr_expect_lt(cycles, 1000000u);
-    tv_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 /* ---- malformed inputs ------------------------------------------------------------ */
@@ -418,7 +396,7 @@ Test(vec, failed_write_keeps_old_file_and_no_temp)
     char dir[64], path[128], copy[128], err[STC_VEC_ERR_MAX];
     stc_gen_opts o;
     stc_vec v;
-    tv_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "vec");
     snprintf(path, sizeof path, "%s/good.vec", dir);
     snprintf(copy, sizeof copy, "%s/copy.vec", dir);
     tv_opts(&o, "sp24", 4, 2, 16, 5, false);
@@ -444,7 +422,7 @@ Test(vec, failed_write_keeps_old_file_and_no_temp)
     cr_expect_eq(stc_vec_write(path, &v, err, sizeof err), STC_EIO);
     stc_vec_free(&v);
     cr_expect_eq(tv_count_entries(dir), 2u);
-    tv_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 /* ---- generator options and classes ----------------------------------------------- */
@@ -555,7 +533,7 @@ Test(stream, write_read_roundtrip)
 {
     char dir[256], p1[300], p2[300], err[STC_VEC_ERR_MAX];
     stc_stream s = {0, NULL}, back = {0, NULL};
-    tv_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "vec");
     snprintf(p1, sizeof p1, "%s/a.vec", dir);
     snprintf(p2, sizeof p2, "%s/b.vec", dir);
     tv_gen_stream("pairs", 4, 3, &s);
@@ -572,7 +550,7 @@ Test(stream, write_read_roundtrip)
     cr_expect(strstr(err, "version-2 stream") != NULL, "%s", err);
     stc_stream_free(&s);
     stc_stream_free(&back);
-    tv_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 /* A fault cannot be written to a version-1 file, nor an illegal code. */
@@ -717,7 +695,7 @@ Test(stream, comment_lines_are_exact)
     char dir[256], good[300], bad[300], err[STC_VEC_ERR_MAX], want[320], repl[256];
     stc_stream s = {0, NULL}, back = {0, NULL};
     size_t len = 0;
-    tv_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "vec");
     snprintf(good, sizeof good, "%s/good.vec", dir);
     snprintf(bad, sizeof bad, "%s/bad.vec", dir);
     tv_gen_stream("faults", 4, 2, &s);
@@ -761,7 +739,7 @@ Test(stream, comment_lines_are_exact)
     }
     cr_expect_geq(spoiled, 100u);
     free(text);
-    tv_rmdir(dir);
+    tu_rmdir(dir);
 }
 
 /* ---- the A section's lines: the plain layout and every other spacing ---- */
@@ -798,7 +776,7 @@ Test(vec, a_lines_read_alike_in_every_spacing)
     stc_gen_opts o;
     stc_vec v;
     size_t len = 0;
-    tv_tmpdir(dir, sizeof dir);
+    tu_tmpdir(dir, sizeof dir, "vec");
     snprintf(path, sizeof path, "%s/a.vec", dir);
     tv_opts(&o, "dense", 4, 3, 8, 5, false); /* A: 3 lines of 8 tokens */
     tv_gen(&o, &v);
@@ -850,5 +828,5 @@ Test(vec, a_lines_read_alike_in_every_spacing)
                        "section A, token 1 (column 3): non-hex character ','");
     free(text);
     stc_vec_free(&v);
-    tv_rmdir(dir);
+    tu_rmdir(dir);
 }
