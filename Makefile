@@ -238,6 +238,7 @@ ci: ## everything CI runs (.ci/run, about 50 min on 2 cores); JUnit in $(BUILD)/
 	@$(CI_STEP) scripts/ci/check.sh
 	@$(CI_STEP) $(MAKE) --no-print-directory sim N=8 SIM_DEBUG=0
 	@$(CI_STEP) $(MAKE) --no-print-directory report-check
+	@$(CI_STEP) $(MAKE) --no-print-directory report-test
 	@$(CI_STEP) $(MAKE) --no-print-directory accuracy-check
 	@$(CI_STEP) $(MAKE) --no-print-directory area-check
 	@$(CI_STEP) $(MAKE) --no-print-directory debug-test
@@ -267,14 +268,15 @@ ci: ## everything CI runs (.ci/run, about 50 min on 2 cores); JUnit in $(BUILD)/
 # the exit codes through make, a tile of your own (tb/rowpar/ and its bugs)
 # and the debugger on a broken RTL. `make ci` (what CI runs, .ci/run) is
 # everything, these included.
-TEST_STEPS := check-format spdx-check cppcheck help-check lint unit runner-test cosim-ci runner-faults-test \
-              verdict-test own-rtl-test debug-test
-test: ## before you push (about 14 min on 2 cores): static checks, lint, unit and runner tests,
+TEST_STEPS := check-format spdx-check cppcheck help-check lint unit runner-test report-test cosim-ci \
+              runner-faults-test verdict-test own-rtl-test debug-test
+test: ## before you push (about 12 min on 2 cores): static checks, lint, unit, runner and report tests,
 ##      the make sim suite, runner-faults-test, exit codes, own-rtl-test, debug-test
 	@$(DEPS) core sim wave
 	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
 	@for s in $(TEST_STEPS); do \
-	  $(CI_STEP) $(MAKE) --no-print-directory $$s UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml RUNNER_XML=$(CI_DIR)/$$s.xml || exit 2; \
+	  $(CI_STEP) $(MAKE) --no-print-directory $$s $$(case $$s in unit) echo UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml ;; \
+	    runner-*) echo RUNNER_XML=$(CI_DIR)/$$s.xml ;; esac) || exit 2; \
 	done
 	@scripts/ci/step.sh --summary $(CI_TIMES)
 	@$(SIM_RUNNER) junit-summary $(CI_DIR)/*.xml

@@ -13,7 +13,7 @@ pkgs_for() {
     core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck python3-yaml python3-pytest" ;;
     sim) echo "verilator iverilog ccache" ;;
     wave) echo "gtkwave xvfb imagemagick" ;;
-    report) echo "gnuplot-nox" ;;
+    report) echo "python3-matplotlib python3-numpy" ;;
     synth) echo "yosys" ;;
     formal) echo "yosys z3" ;;
     systemc) echo "libsystemc-dev" ;;

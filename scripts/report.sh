@@ -10,28 +10,31 @@
 #        TRAFFIC (default BUILD_DIR/stc_traffic),
 #        JOBS (runs at once, default 2; make report: REPORT_JOBS, default
 #        JOBS if given, else nproc),
-#        GNUPLOT (default gnuplot)
+#        PY (Debian's Python with python3-matplotlib, default /usr/bin/python3)
 #
 # Generates one vector per (configuration, M) into BUILD_DIR/report/vectors,
 # runs each through the lockstep runner (RTL and golden model compared every
 # cycle, no stalls) with --csv, merges the per-run counters in a fixed order,
-# derives speedup, utilization, bytes and energy (report_analyze.awk), checks
-# that the counters add up (report_check.sh), renders the plots
-# (report_plots.gp) and writes DOCS_DIR/report.md (report_md.awk). The
-# configurations of UARCH_CONFIGS also run on the double-buffered tile
-# (docs/architecture.md section 11) against its own model configuration:
-# uarch.csv (report_uarch.awk) and the report's micro-architecture section
-# (report_uarch_md.awk).
+# derives speedup, utilization, bytes and energy (summary.csv), checks that
+# the counters add up (report_check.sh), draws the plots and writes
+# DOCS_DIR/report.md. The configurations of UARCH_CONFIGS also run on the
+# double-buffered tile (docs/architecture.md section 11) against its own
+# model configuration: uarch.csv and the report's micro-architecture section.
 #
 # Two more sections run their commands through the same lockstep:
 #   - mixture of experts (stc_moegen): T tokens routed to k of E experts
 #     under several load distributions, each expert's GEMM cut into tile
-#     commands by each dispatch scheme: moe.csv (report_moe.awk);
+#     commands by each dispatch scheme: moe.csv;
 #   - activation zeros: the same dense and 2:4 W with a growing share of A
-#     set to zero (stc_vecgen --a-zeros): act.csv (report_act.awk).
+#     set to zero (stc_vecgen --a-zeros): act.csv.
 # And the memory-traffic section: the sweep's measured sector counts
-# (traffic_tile.csv, report_traffic.awk) beside stc_traffic's model of the
-# formats the tile cannot execute (traffic.csv, breakeven.csv).
+# (traffic_tile.csv) beside stc_traffic's model of the formats the tile
+# cannot execute (traffic.csv, breakeven.csv).
+#
+# This script runs the tools and moves files; every table, the page and the
+# plots are analysis/report's (python3 -m analysis.report COMMAND, reading
+# each CSV column by its name): merge, summary, uarch, moe, act, traffic,
+# sparseloop, plots, render.
 #
 # --quick: the same configurations at M = 16 only, the MoE section for the
 # balanced and hot5 distributions and the activation section at 0, 50 and
@@ -46,6 +49,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
 quick=0
 if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
 [ $# -ge 1 ] || { echo "usage: $0 [--quick] BUILD_DIR [DOCS_DIR]" >&2; exit 2; }
@@ -57,8 +61,13 @@ SIM_DBUF=${SIM_DBUF:-$build/uarch-dbuf/stc_sim-n16}
 MOEGEN=${MOEGEN:-$build/stc_moegen}
 TRAFFIC=${TRAFFIC:-$build/stc_traffic}
 JOBS=${JOBS:-2}
-GNUPLOT=${GNUPLOT:-gnuplot}
+PY=${PY:-/usr/bin/python3}
 die() { echo "report: $*" >&2; exit 2; }
+# The report's tables, page and plots (analysis/report), no byte code left
+# in the tree.
+report_py() {
+    PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}" "$PY" -m analysis.report "$@"
+}
 # shellcheck source=scripts/campaign_lib.sh
 . "$here/campaign_lib.sh"
 parse_jobs runs
@@ -124,7 +133,9 @@ done <<<"$CONFIGS"
 jobs_dbuf=$out/jobs-dbuf.txt
 : >"$jobs_dbuf"
 for id in $UARCH_CONFIGS; do
-    awk -v id="$id" '$2 == id { print $1, $2, $5 }' "$jobs" >>"$jobs_dbuf"
+    while read -r idx jid _ _ m; do
+        [ "$jid" != "$id" ] || echo "$idx $jid $m"
+    done <"$jobs" >>"$jobs_dbuf"
 done
 total=$i
 moedir=$out/moe
@@ -132,7 +143,8 @@ actdir=$out/act
 rm -rf "$moedir" "$actdir"
 mkdir -p "$moedir" "$actdir"
 export total VECGEN SIM SIM_DBUF MOEGEN N K SEED vecdir rundir moedir actdir \
-    MOE_EXPERTS MOE_TOKENS MOE_TOPK MOE_D MOE_SCHEMES ACT_M ACT_ZEROS
+    MOE_EXPERTS MOE_TOKENS MOE_TOPK MOE_D MOE_SCHEMES ACT_M ACT_ZEROS PY root
+export -f report_py
 
 t0=$(date +%s)
 echo "report: $total runs (N=$N, K=$K, M in {$MS}, seed $SEED), $JOBS in parallel"
@@ -161,9 +173,8 @@ run_job() {
     s1=$(date +%s%N)
     local ndone
     ndone=$(flock "$rundir/.count" sh -c 'n=$(cat "$1" 2>/dev/null || echo 0); n=$((n + 1)); echo $n >"$1"; echo $n' _ "$rundir/.count")
-    # field 15 of the runner's CSV is the cycle counter
     printf '  [%2d/%d done] %-12s M=%-5s %7s cycles  RTL == model  %5.1f s\n' "$ndone" "$total" "$id" "$m" \
-        "$(awk -F, 'NR == 2 { print $15 }' "$csv")" "$(((s1 - s0) / 1000000))e-3"
+        "$(report_py field "$csv" cycles)" "$(((s1 - s0) / 1000000))e-3"
 }
 export -f run_job
 
@@ -178,7 +189,7 @@ run_dbuf_job() {
         tail -n 20 "$log" >&2
         return 1
     fi
-    printf '  [dbuf] %-12s M=%-5s %7s cycles  RTL == model\n' "$id" "$m" "$(awk -F, 'NR == 2 { print $15 }' "$csv")"
+    printf '  [dbuf] %-12s M=%-5s %7s cycles  RTL == model\n' "$id" "$m" "$(report_py field "$csv" cycles)"
 }
 # One distribution of the MoE section: route, write every scheme's commands,
 # run them all in lockstep (one runner, one CSV line per command).
@@ -201,7 +212,9 @@ run_moe_job() {
         return 1
     fi
     # Each scheme's commands once more as one stream, back to back on one
-    # tile (the serial step as a runtime would issue it): its cycles.
+    # tile (the serial step as a runtime would issue it): its cycles, from
+    # the runner's PASS line (a stream's --csv line mixes the first
+    # command's shape with the last command's counters).
     local streams
     streams=$(LC_ALL=C ls "$moedir/$dist-streams"/*.vec)
     # shellcheck disable=SC2086 # one word per stream path
@@ -210,10 +223,7 @@ run_moe_job() {
         tail -n 20 "$moedir/$dist.streams.log" >&2
         return 1
     fi
-    { echo "dist,scheme,stream_cycles"
-      sed -n 's|^\[ *[0-9]*/[0-9]*\] PASS .*/\([^/]*\)\.vec  commands=.* cycles=\([0-9]*\)$|\1,\2|p' \
-          "$moedir/$dist.streams.log" | sed "s|^$dist-|$dist,|"
-    } >"$moedir/$dist.streams.csv"
+    report_py streams --dist "$dist" -o "$moedir/$dist.streams.csv" "$moedir/$dist.streams.log" || return 1
     printf '  [moe] %-9s %4d commands and their streams  RTL == model\n' "$dist" "$(($(wc -l <"$moedir/$dist.runs.csv") - 1))"
 }
 
@@ -255,46 +265,33 @@ sort -k3,3nr -k1,1n "$jobs_dbuf" |
     { echo "report: MoE or activation sweep failed (see above)" >&2; exit 1; }
 
 # Merge in canonical order; the vector path is reduced to its file name so
-# the CSV does not depend on BUILD.
+# the CSV does not depend on BUILD. Every table is written whole or not at
+# all (a temporary name, renamed).
 runs=$out/runs.csv
-{
-    head -n 1 "$rundir/$(awk 'NR == 1 { print $2 "-m" $5 }' "$jobs").csv"
-    while read -r _ id _ _ m; do
-        sed -n '2p' "$rundir/$id-m$m.csv"
-    done <"$jobs"
-} | awk -F, -v OFS=, 'NR > 1 { sub(/.*\//, "", $1) } { print }' >"$runs.tmp"
-mv "$runs.tmp" "$runs"
-
-awk -F, -f "$here/report_energy.awk" -f "$here/report_analyze.awk" "$runs" >"$out/summary.csv.tmp"
-mv "$out/summary.csv.tmp" "$out/summary.csv"
+runfiles=()
+while read -r _ id _ _ m; do runfiles+=("$rundir/$id-m$m.csv"); done <"$jobs"
+report_py merge -o "$runs" "${runfiles[@]}"
+report_py summary -o "$out/summary.csv" "$runs"
 
 # The dbuf runs beside the base ones, in the order of jobs-dbuf.txt.
-{
-    while read -r _ id m; do
-        sed -n '2p' "$rundir/$id-m$m-dbuf.csv"
-    done <"$jobs_dbuf"
-} | awk -F, -v OFS=, '{ sub(/.*\//, "", $1); print }' >"$out/runs-dbuf.csv"
-awk -F, -f "$here/report_uarch.awk" "$runs" "$out/runs-dbuf.csv" >"$out/uarch.csv.tmp"
-mv "$out/uarch.csv.tmp" "$out/uarch.csv"
+runfiles=()
+while read -r _ id m; do runfiles+=("$rundir/$id-m$m-dbuf.csv"); done <"$jobs_dbuf"
+report_py merge -o "$out/runs-dbuf.csv" "${runfiles[@]}"
+report_py uarch -o "$out/uarch.csv" "$runs" "$out/runs-dbuf.csv"
 
-# The MoE table: plans first, then the runs, both in MOE_DISTS order.
-plans=() moeruns=()
+# The MoE table: plans, runs and streams, each in MOE_DISTS order.
+plans=() moeruns=() streams=()
 for dist in $MOE_DISTS; do
     plans+=("$moedir/$dist.plan.csv")
-    moeruns+=("$moedir/$dist.runs.csv" "$moedir/$dist.streams.csv")
+    moeruns+=("$moedir/$dist.runs.csv")
+    streams+=("$moedir/$dist.streams.csv")
 done
-awk -F, -v experts="$MOE_EXPERTS" -v tokens="$MOE_TOKENS" -v topk="$MOE_TOPK" -v d="$MOE_D" \
-    -f "$here/report_energy.awk" -f "$here/report_moe.awk" "${plans[@]}" "${moeruns[@]}" >"$out/moe.csv.tmp"
-mv "$out/moe.csv.tmp" "$out/moe.csv"
-{
-    head -n 1 "$actdir/dense.runs.csv"
-    tail -q -n +2 "$actdir/dense.runs.csv" "$actdir/sp24.runs.csv"
-} | awk -F, -f "$here/report_energy.awk" -f "$here/report_act.awk" >"$out/act.csv.tmp"
-mv "$out/act.csv.tmp" "$out/act.csv"
+report_py moe --experts "$MOE_EXPERTS" --tokens "$MOE_TOKENS" --topk "$MOE_TOPK" --d "$MOE_D" \
+    --plans "${plans[@]}" --runs "${moeruns[@]}" --streams "${streams[@]}" -o "$out/moe.csv"
+report_py act -o "$out/act.csv" "$actdir/dense.runs.csv" "$actdir/sp24.runs.csv"
 
 # Memory traffic: measured from the sweep's runs, modelled by stc_traffic.
-awk -F, -f "$here/report_traffic.awk" "$runs" >"$out/traffic_tile.csv.tmp"
-mv "$out/traffic_tile.csv.tmp" "$out/traffic_tile.csv"
+report_py traffic -o "$out/traffic_tile.csv" "$runs"
 "$TRAFFIC" --seed "$SEED" --out-sweep "$out/traffic.csv" --out-breakeven "$out/breakeven.csv" ||
     { echo "report: stc_traffic failed" >&2; exit 1; }
 
@@ -317,19 +314,18 @@ cp "$out/uarch.csv" "$stage/report/uarch.csv"
 cp "$out/moe.csv" "$stage/report/moe.csv"
 cp "$out/act.csv" "$stage/report/act.csv"
 for f in traffic_tile traffic breakeven; do cp "$out/$f.csv" "$stage/report/$f.csv"; done
-awk -F, -f "$here/report_sparseloop.awk" "$runs" >"$stage/report/sparseloop.csv"
+report_py sparseloop -o "$stage/report/sparseloop.csv" "$runs"
 echo "report: plots"
-"$GNUPLOT" -e "csv='$stage/report/summary.csv'; outdir='$stage/report'" "$here/report_plots.gp"
-"$GNUPLOT" -e "moe='$stage/report/moe.csv'; act='$stage/report/act.csv'; outdir='$stage/report'" \
-    "$here/report_plots_moe.gp"
-"$GNUPLOT" -e "sweep='$stage/report/traffic.csv'; tile='$stage/report/traffic_tile.csv'; outdir='$stage/report'" \
-    "$here/report_plots_traffic.gp"
-# gnuplot's SVG carries no date; its PNG (cairo) none either. Nothing to strip.
+# Matplotlib, deterministic: no date or software name in the PNG or SVG.
+report_py plots "$stage/report"
 # The hardware cost of the decision table: make area's table (Yosys, slow,
-# checked in CI by make area-check), read from DOCS.
+# checked in CI by make area-check), read from DOCS; its accuracy column:
+# make accuracy's table, read from DOCS.
 [ -f "$docs/report/area.csv" ] || { echo "report: $docs/report/area.csv is missing: run make area" >&2; exit 2; }
+[ -f "$docs/accuracy/accuracy.csv" ] ||
+    { echo "report: $docs/accuracy/accuracy.csv is missing: run make accuracy" >&2; exit 2; }
 cp "$docs/report/area.csv" "$stage/report/area.csv"
-"$here/report_render.sh" "$stage/report" >"$stage/report.md"
+report_py render --accuracy "$docs/accuracy/accuracy.csv" -o "$stage/report.md" "$stage/report"
 "$here/report_files_check.sh" "$stage" "$total"
 mkdir -p "$docs/report"
 for f in "$stage"/report/*; do

@@ -3,7 +3,7 @@
 """The command line: generate the accuracy report, or check a committed one.
 
     run.py [--out DIR] [--md FILE] [--quick] [--check DIR] [--runner PATH]
-           [--work DIR] [--energy FILE] [--keep]
+           [--work DIR] [--keep]
 
 Exit codes: 0 ok; 1 the tile differed from the reference, or ``--check``
 found a file that differs; 2 set-up or bad input (a missing runner, a
@@ -53,8 +53,6 @@ def _parser() -> argparse.ArgumentParser:
                    help="the lockstep runner of the N = 16 tile (default %(default)s)")
     p.add_argument("--work", default="build/accuracy/work",
                    help="where streams and vectors are written (default %(default)s)")
-    p.add_argument("--energy", default=None,
-                   help="the energy table (default scripts/report_energy.awk)")
     p.add_argument("--keep", action="store_true",
                    help="keep every stream and vector under --work")
     return p
@@ -79,7 +77,7 @@ def output_names(out_dir: str, md: str) -> List[str]:
 
 
 def generate(out_dir: str, md: str, link_dir: str, link_md: str, quick: bool, runner: str,
-             work: str, energy_path: str, keep: bool) -> int:
+             work: str, keep: bool) -> int:
     """Run the experiment; write the CSV, the figures into ``out_dir`` and
     the page to ``md``. Links in the page are relative from ``link_md`` to
     ``link_dir`` (the committed locations, also when writing elsewhere).
@@ -89,7 +87,7 @@ def generate(out_dir: str, md: str, link_dir: str, link_md: str, quick: bool, ru
     from .vecfile import write_atomic
 
     check_runner(runner)
-    et = energy.load_table(energy_path)
+    et = energy.load_table()
     split = dataset.load_split()
     if quick:
         pats = [config.pattern_by_slug(s) for s in config.QUICK_SLUGS]
@@ -171,16 +169,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     out = a.check or a.out or ("docs/accuracy/quick" if a.quick else "docs/accuracy")
     md = a.md or os.path.join(out, "accuracy.md")
-    energy_path = a.energy or os.path.join("scripts", "report_energy.awk")
     try:
         if a.check is None:
-            return generate(out, md, out, md, a.quick, a.runner, a.work, energy_path, a.keep)
+            return generate(out, md, out, md, a.quick, a.runner, a.work, a.keep)
         os.makedirs(a.work, exist_ok=True)
         tmp = tempfile.mkdtemp(prefix="check-", dir=os.path.dirname(os.path.abspath(a.work)))
         try:
             fresh_md = os.path.join(tmp, "page", os.path.basename(md))
             rc = generate(os.path.join(tmp, "out"), fresh_md, out, md, a.quick, a.runner,
-                          a.work, energy_path, a.keep)
+                          a.work, a.keep)
             bad = check(output_names(out, md), output_names(os.path.join(tmp, "out"), fresh_md))
             for b in bad:
                 print("accuracy --check: %s" % b, file=sys.stderr)

@@ -76,7 +76,7 @@ def plot(rows: Sequence[Row], out_dir: str, title: str) -> Tuple[str, str]:
         a.set_xlim(0, lim)
         a.grid(True, linewidth=0.4, color="#dddddd")
     ax.set_xlabel("tile cycles per inference (batch of %d, N = 16)" % rows[0].o.m)
-    az.set_xlabel("energy per inference (nJ, model of scripts/report_energy.awk)")
+    az.set_xlabel("energy per inference (nJ, model of analysis/report/energy.py)")
     ax.set_ylabel("top-1 accuracy on the tile (%)")
     ax.set_title("every network against cycles: hollow one-shot, filled fine-tuned",
                  fontsize=9)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Dict, List, Sequence, Tuple
 
 from . import config
-from .energy import ENERGY_AWK, EnergyTable
+from .energy import ENERGY_MODEL, EnergyTable
 from .table import Row
 
 #: A drop of at most this many points against dense counts as "kept".
@@ -305,7 +305,7 @@ class Report:
         base = self.by.get(("dense", "fine-tuned"), self.base)
         within = [r for r in ft if self._drop(r) <= KEEP_PP]
         s = ("**Energy per inference** (model of `%s`, fine-tuned networks): %s." % (
-            ENERGY_AWK, "; ".join("%s %.2f nJ" % (r.o.pattern.name, r.energy_nj_per_inf)
+            ENERGY_MODEL, "; ".join("%s %.2f nJ" % (r.o.pattern.name, r.energy_nj_per_inf)
                                   for r in ft)))
         if within:
             cheapest = min(within, key=lambda r: r.o.energy_pj)
@@ -541,12 +541,12 @@ class Report:
             "`macs_skipped` (skipped blocks and 2:4's compressed half), `w_bytes`, "
             "`meta_bytes`, `a_bytes` (docs/architecture.md section 7); the CSV adds the "
             "bytes of the 32-byte sectors the host's DMA read (`sector_bytes_moved`, section "
-            "10). Energy is the report's model, its constants read from `%s`: an issued MAC "
+            "10). Energy is the report's model (`%s`): an issued MAC "
             "%g + %g pJ (INT8 multiply, 32-bit add) plus %g pJ zero detect; a gated MAC %g "
             "pJ; a skipped MAC 0; %g pJ per accumulator add (per column, row and pass); %g "
             "pJ per SRAM byte of W, metadata, A, results (4 M N) and bias (4 M N). An "
             "estimate (45 nm, Horowitz, ISSCC 2014; the SRAM figure an assumption), not a "
-            "measurement." % (ENERGY_AWK, e.mul8, e.add32, e.add8, e.add8, e.add32, e.sram),
+            "measurement." % (ENERGY_MODEL, e.mul8, e.add32, e.add8, e.add8, e.add32, e.sram),
         ]
 
 

@@ -2,15 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """End to end on the tile: a small network's test batch through the
 lockstep runner agrees with the INT8 reference; a broken RTL does not."""
-import os
-
 import numpy as np
 import pytest
 
 from analysis.accuracy import config, dataset, energy, mlp, pipeline, prune, quant, runner
 from analysis.accuracy import tilecmd, vecfile
 
-from conftest import ROOT, need
+from conftest import need
 
 M = 12  # test images: the batch
 
@@ -22,7 +20,7 @@ def split():
 
 @pytest.fixture(scope="module")
 def table():
-    return energy.load_table(os.path.join(ROOT, energy.ENERGY_AWK))
+    return energy.load_table()
 
 
 def _small(split, widths, seed=5):
@@ -98,7 +96,7 @@ def test_missing_runner_is_a_setup_error(tmp_path, split, table):
 
 
 def test_energy_table_is_the_reports():
-    t = energy.load_table(os.path.join(ROOT, energy.ENERGY_AWK))
+    t = energy.load_table()
     assert (t.mul8, t.add8, t.add32, t.sram) == (0.2, 0.03, 0.1, 1.25)
     row = {"macs_actual": 10, "macs_gated": 4, "m": 2, "n": 16, "bias": 1, "nblk": 3,
            "skipped_blocks": 1, "w_bytes": 100, "meta_bytes": 8, "a_bytes": 64}

@@ -1,0 +1,102 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""docs/report.md: the committed page follows from the committed tables,
+and the decision table's accuracy column picks the right network."""
+import os
+import shutil
+
+import pytest
+
+from analysis.report.csvio import table_from_text
+from analysis.report.render import decision, render
+from conftest import ROOT
+
+DOCS = os.path.join(ROOT, "docs")
+REPORT = os.path.join(DOCS, "report")
+ACCURACY = os.path.join(DOCS, "accuracy", "accuracy.csv")
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_the_committed_page_follows_from_the_committed_tables():
+    assert render(REPORT, ACCURACY) == _read(os.path.join(DOCS, "report.md"))
+
+
+def _table(text):
+    """The decision table's rows (header and separator included)."""
+    i = text.index("## The decision table")
+    return [ln for ln in text[i:].split("\n\n")[2].split("\n") if ln.startswith("|")]
+
+
+def test_without_the_accuracy_table_the_column_is_left_out():
+    rows = _table(render(REPORT))
+    assert all(r.count("|") == 8 for r in rows)
+    assert "accuracy" not in rows[0]
+
+
+def test_every_w_pattern_has_an_accuracy_and_moe_none():
+    rows = _table(render(REPORT, ACCURACY))
+    assert all(r.count("|") == 9 for r in rows)
+    assert "accuracy, fine-tuned" in rows[0]
+    cells = {r.split(" | ")[0][2:]: r.split(" | ")[5] for r in rows[2:]}
+    assert all(("% (" in v) for k, v in cells.items() if not k.startswith("MoE"))
+    assert all(v == "—" for k, v in cells.items() if k.startswith("MoE"))
+
+
+ACC = """pattern,training,test_images,w_zeros_pct,acc_int8_pct,acc_tile_pct,drop_vs_dense_int8_pp
+dense,one-shot,100,1.00,98.00,98.00,0.00
+dense,fine-tuned,100,1.00,97.00,97.00,1.00
+2:4,fine-tuned,100,50.00,96.00,96.00,2.00
+block 50%,fine-tuned,100,50.00,95.00,95.00,3.00
+block 90%,one-shot,100,90.00,10.00,10.00,88.00
+block 90%,fine-tuned,100,90.00,90.00,90.00,8.00
+unstructured 50%,fine-tuned,100,50.00,99.00,99.00,-1.00
+2:4 + block 50%,fine-tuned,100,75.00,94.00,94.00,4.00
+"""
+
+
+def test_accuracy_cell_is_the_nearest_fine_tuned_network_of_the_pattern():
+    a = decision.Accuracy(table_from_text(ACC))
+    assert a.dense_int8 == 98.0
+    # block at 88%: block 90% (fine-tuned, not one-shot), not block 50%
+    assert a.cell("block", 88.0) == "90.00% (8.00 pp; block 90%, 90.00% zeros)"
+    assert a.cell("block", 60.0) == "95.00% (3.00 pp; block 50%, 50.00% zeros)"
+    assert a.cell("sp24", 50.0) == "96.00% (2.00 pp; 2:4, 50.00% zeros)"
+    assert a.cell("sp24-block", 75.0) == "94.00% (4.00 pp; 2:4 + block 50%, 75.00% zeros)"
+    assert a.cell("unstructured", 50.0) == "99.00% (1.00 pp better; unstructured 50%, 50.00% zeros)"
+    assert a.cell("dense", 0.5) == "97.00% (1.00 pp; dense, 1.00% zeros)"
+    assert a.borrowed == ["block at 88.0% zeros: the block 90% network, 90.00%",
+                          "block at 60.0% zeros: the block 50% network, 50.00%"]
+
+
+def test_a_missing_pattern_says_so():
+    a = decision.Accuracy(table_from_text(ACC))
+    assert a.cell("unknown", 50.0) == "not measured"
+
+
+def test_the_page_reads_its_tables_by_name(tmp_path):
+    """Every table with its columns reversed gives the same page."""
+    d = tmp_path / "report"
+    d.mkdir()
+    for name in os.listdir(REPORT):
+        if not name.endswith(".csv"):
+            continue
+        with open(os.path.join(REPORT, name), encoding="utf-8") as f:
+            rows = [ln.split(",") for ln in f.read().splitlines()]
+        with open(d / name, "w", encoding="utf-8") as f:
+            f.write("".join(",".join(list(reversed(r)) + ["x"]) + "\n" for r in rows))
+    assert render(str(d), ACCURACY) == render(REPORT, ACCURACY)
+
+
+def test_a_table_missing_a_needed_run_is_an_error(tmp_path):
+    d = tmp_path / "report"
+    shutil.copytree(REPORT, d)
+    with open(d / "summary.csv", encoding="utf-8") as f:
+        lines = [ln for ln in f if ",256," not in ln]
+    with open(d / "summary.csv", "w", encoding="utf-8") as f:
+        f.writelines(lines)
+    with pytest.raises(ZeroDivisionError):
+        render(str(d), ACCURACY)
