@@ -10,7 +10,7 @@ set -eu
 
 pkgs_for() {
     case "$1" in
-    core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck python3-yaml python3-pytest" ;;
+    core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck python3-yaml python3-pytest locales" ;;
     sim) echo "verilator iverilog ccache" ;;
     wave) echo "gtkwave xvfb imagemagick" ;;
     report) echo "python3-matplotlib python3-numpy" ;;
