@@ -511,6 +511,15 @@ static stc_status stc_vp_uint(stc_vp *p, const char *key, const char *w, size_t 
                               uint64_t hi, uint64_t *out)
 {
     char q[200];
+    /* One spelling per number, as the writer's and "// command I": a
+     * leading zero would read as octal to a C or shell reader of the
+     * same text (docs/vector-format.md, lexical rules). */
+    if (wl > 1 && w[0] == '0') {
+        stc_quote(w, wl, q, sizeof q);
+        return stc_vp_fail(p, STC_EFORMAT,
+                           "%s: '%s' has a leading zero (decimal %" PRIu64 "..%" PRIu64 ")", key, q,
+                           lo, hi);
+    }
     if (!stc_parse_u64(w, wl, out) || *out < lo || *out > hi) {
         stc_quote(w, wl, q, sizeof q);
         return stc_vp_fail(p, STC_EFORMAT, "%s: bad value '%s' (decimal %" PRIu64 "..%" PRIu64 ")",
@@ -638,7 +647,8 @@ static stc_status stc_vp_header_line(stc_vp *p, stc_vec *v, int want)
     /* The spec's form exactly: one space after "//", one between key and
      * value, nothing after the value (no tabs, no doubled or trailing
      * blanks). */
-    if (w[0] != p->ls + 3 || w[1] != w[0] + wl[0] + 1 || w[1] + wl[1] != p->ls + p->ll) {
+    if (w[0] != p->ls + 3 || w[1] != w[0] + wl[0] + 1 || w[0][wl[0]] != ' ' ||
+        w[1] + wl[1] != p->ls + p->ll) {
         stc_quote(p->ls, p->ll, q, sizeof q);
         return stc_vp_fail(p, STC_EFORMAT,
                            "header line '%s' is not exactly '// KEY VALUE' (single spaces, no "
@@ -708,7 +718,7 @@ static stc_status stc_vp_counted(stc_vp *p, const char *key, uint64_t lo, uint64
         return stc_vp_expected(p, want);
     unsigned nw = stc_vp_is_comment(p) ? stc_vp_words(p, 2, w, wl, 2) : 0;
     if (nw != 2 || p->ls[2] != ' ' || w[0] != p->ls + 3 || !stc_word_is(w[0], wl[0], key) ||
-        w[1] != w[0] + wl[0] + 1 || w[1] + wl[1] != p->ls + p->ll)
+        w[1] != w[0] + wl[0] + 1 || w[0][wl[0]] != ' ' || w[1] + wl[1] != p->ls + p->ll)
         return stc_vp_expected(p, want);
     return stc_vp_uint(p, key, w[1], wl[1], lo, hi, x);
 }

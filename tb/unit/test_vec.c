@@ -242,6 +242,8 @@ static const tv_bad tv_bad_set[] = {
     {"empty.vec", STC_EFORMAT, 1, "empty"},
     {"nul-byte.vec", STC_EFORMAT, 14, "\\x00"},
     {"does-not-exist.vec", STC_EIO, 0, "cannot open"},
+    {"header-tab.vec", STC_EFORMAT, 6, "not exactly '// KEY VALUE' (single spaces, no tabs"},
+    {"header-leading-zero.vec", STC_EFORMAT, 9, "bias: '00' has a leading zero"},
     /* version 2: streams */
     {"stream-command-index.vec", STC_EFORMAT, 22, "expected '// command 1', got '// command 2'"},
     {"stream-commands-zero.vec", STC_EFORMAT, 2, "commands: bad value '0'"},
