@@ -33,6 +33,6 @@ def render(report_dir: str, accuracy: Optional[str] = None) -> str:
     out += sweep.sweep(summary)
     out += uarch.uarch_md(t("uarch"))
     out += moe.moe_md(moe_t)
-    out += act.act_md(act_t)
+    out += act.act_md(act_t, acc)
     out += traffic.traffic_md(tile, sweep_t, breakeven)
     return "".join(out)
