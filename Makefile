@@ -40,7 +40,11 @@ CC        ?= cc
 CXX       ?= c++
 VERILATOR ?= verilator
 IVERILOG  ?= iverilog
-JOBS      ?= 2
+# Parallel jobs, one default for everything (builds, make sim's runs, the
+# campaigns, the unit tests): the number of cores.
+ifeq ($(origin JOBS),undefined)
+JOBS      := $(shell nproc 2>/dev/null || echo 1)
+endif
 # Debian's Python (python3-yaml, -numpy, -sklearn, -matplotlib, -pytest;
 # nothing from pip): not whatever python3 comes first on PATH.
 PY        ?= /usr/bin/python3

@@ -114,12 +114,12 @@ TESTS ?=
 SIM_PLAN ?= sim/plan.yaml
 
 # Parallel and sharded runs (docs/parallel.md). JOBS=n: n of the suite's
-# runs at once (default: the number of cores, nproc; JOBS also sets the
-# Verilator builds' -j); the output is the same whatever n. SHARD=i/k: only
+# runs at once (default: the number of cores, as everywhere; JOBS also
+# sets the Verilator builds' -j); the output is the same whatever n. SHARD=i/k: only
 # the i-th of k fixed slices of the runs (CI matrices, Slurm arrays), into
 # SIM_DIR (default $(BUILD)/shard-i-of-k); `make sim-merge SHARDS="DIR..."`
 # merges the k SIM_DIRs into $(BUILD) as one unsharded run.
-SIM_JOBS := $(if $(filter command line environment environment override,$(origin JOBS)),$(JOBS),$(shell nproc 2>/dev/null || echo 1))
+SIM_JOBS := $(JOBS)
 ifeq ($(shell echo '$(JOBS) $(SIM_JOBS)' | grep -Ex '[1-9][0-9]* [1-9][0-9]*'),)
 $(error JOBS=$(JOBS): give the number of parallel jobs, a whole number from 1 (make sim JOBS=2))
 endif
