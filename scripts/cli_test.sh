@@ -162,4 +162,16 @@ for s in 48 2 8192 x; do
         bad "stc_sim --sector-bytes $s: exit $rc, '$err'"
 done
 say "stc_sim --sector-bytes: not a power of two in 4..4096 -> exit 2"
+# A stream's --csv row describes the whole file (docs/targets.md): its
+# commands' M and K summed (read here from the file's own headers), the
+# run's cycles as its PASS line says them, the per-command counters empty.
+st=vectors/regression/stream-pairs-n4-s1.vec
+out=$("$sim" --csv "$tmp/s.csv" "$st" 2>&1) || bad "stc_sim on $st failed: $out"
+want_m=$(($(sed -n 's#^// m ##p' "$st" | paste -sd+)))
+want_k=$(($(sed -n 's#^// k ##p' "$st" | paste -sd+)))
+want_c=$(sed -n 's#.* PASS .*cycles=\([0-9]*\).*#\1#p' <<<"$out")
+row=$(python3 -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1])))[0]; print(r["class"], r["m"], r["k"], r["cycles"], r["macs_alg"] or "empty", r["w_sectors"] != "")' "$tmp/s.csv")
+[ "$row" = "stream $want_m $want_k $want_c empty True" ] ||
+    bad "stc_sim --csv on a stream: '$row', expected 'stream $want_m $want_k $want_c empty True'"
+say "stc_sim --csv on a stream: one row of the whole file (M, K summed; the run's cycles; counters empty)"
 exit $fail

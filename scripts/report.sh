@@ -213,8 +213,8 @@ run_moe_job() {
     fi
     # Each scheme's commands once more as one stream, back to back on one
     # tile (the serial step as a runtime would issue it): its cycles, from
-    # the runner's PASS line (a stream's --csv line mixes the first
-    # command's shape with the last command's counters).
+    # the runner's PASS line (a stream's --csv row leaves the per-command
+    # counters empty).
     local streams
     streams=$(LC_ALL=C ls "$moedir/$dist-streams"/*.vec)
     # shellcheck disable=SC2086 # one word per stream path

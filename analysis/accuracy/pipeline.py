@@ -128,7 +128,7 @@ class TileGemm:
             raise TileMismatch("layer %d stream %s: runner exit %d\n%s"
                                % (layer + 1, stream, rs.rc, rs.log))
         # ... and each command alone, for its own counters (a stream's CSV
-        # line carries its last command's counters).
+        # row leaves the per-command counters empty).
         rc = run_sim(self.runner, singles, base + "-cmds.csv")
         if rc.rc != 0:
             raise TileMismatch("layer %d commands: runner exit %d\n%s" % (layer + 1, rc.rc, rc.log))

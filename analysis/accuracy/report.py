@@ -529,8 +529,9 @@ class Report:
             "(docs/vector-format.md) and run back to back, `build/stc_sim-n16 --seed %d "
             "--stall %d`; each command is also written as a version-1 vector and the set is "
             "run in one more invocation, whose `--csv` gives every command's counters (a "
-            "stream's CSV line carries its last command's counters and the stream's sector "
-            "totals, which are checked against the commands' sum). Only when both pass does "
+            "stream's CSV row has the whole run's cycles and sector totals, the latter checked "
+            "against the commands' sum, and leaves the per-command counters empty). Only when "
+            "both pass does "
             "the host requantize the result into the next layer's A." % (
                 " + ".join(str(t) for t in tiles), self.m, config.M_MAX, config.SIM_SEED,
                 config.SIM_STALL),

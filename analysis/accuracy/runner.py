@@ -13,7 +13,7 @@ import csv
 import os
 import subprocess
 from dataclasses import dataclass
-from typing import Dict, List, Sequence
+from typing import Dict, List, Optional, Sequence
 
 from . import config
 
@@ -24,7 +24,7 @@ COLUMNS = ("n", "m", "k", "nblk", "skipped_blocks", "bias", "pass",
            "a_sectors")
 
 #: One CSV line: column name -> value.
-CsvRow = Dict[str, int]
+CsvRow = Dict[str, Optional[int]]
 
 
 class SetupError(Exception):
@@ -57,7 +57,8 @@ def read_csv(path: str) -> List[CsvRow]:
         rows = []
         for line in r:
             try:
-                rows.append({c: int(line[c]) for c in COLUMNS})
+                # A stream's row leaves the per-command counters empty.
+                rows.append({c: int(line[c]) if line[c] != "" else None for c in COLUMNS})
             except (TypeError, ValueError):
                 raise SetupError("%s: a line that is not integers: %r" % (path, line)) from None
     return rows

@@ -9,10 +9,10 @@ gives them in the canonical order: configuration, then M), the vector path
 reduced to its file name so that the file does not depend on BUILD. Every
 file must carry the same header.
 
-The MoE streams are run without --csv: for a command stream the runner's
-CSV line mixes the first command's shape (class, m, k, nblk) with the last
-command's counters, so the stream's total cycles are read from its PASS
-line instead (``[ i/n] PASS .../DIST-SCHEME.vec  commands=... cycles=C``).
+The MoE streams are run without --csv: a command stream's CSV row sums
+its commands' shapes and leaves the per-command counters empty, so the
+stream's total cycles are read from its PASS line
+(``[ i/n] PASS .../DIST-SCHEME.vec  commands=... cycles=C``).
 """
 from __future__ import annotations
 

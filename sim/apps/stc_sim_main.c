@@ -42,10 +42,12 @@ typedef struct vec_outcome {
     stc_run_result res;
     char message[STC_VEC_ERR_MAX];
     unsigned ncmd;
-    /* facts of the first command, for the CSV report */
+    /* the file's facts for the CSV: of its command, or for a stream the
+     * sums over its commands (write_csv) */
     char cls[STC_VEC_CLASS_MAX];
-    unsigned n, m, k, nblk, nskip;
+    unsigned n, m, k, nblk, nskip, nbias;
     bool mode24, bias;
+    bool mixed;                /* a stream with dense and 2:4 commands */
     uint64_t w_zeros, w_elems; /* zeros of the dense W, and its size */
     /* a file failing in lockstep, run again at the txn level: is it timing? */
     bool txn_tried;
@@ -215,24 +217,34 @@ static void print_reproduce(const sim_args *a, const char *path, uint64_t mark)
     fputc('\n', stderr);
 }
 
-/* Zero count of the dense W: stored zeros plus, in 2:4, the half of every
- * group that compression removed (those are zeros too). */
+/* The facts of the file's out->ncmd commands, v[0] .. v[ncmd - 1]: a
+ * single command's own; for a stream, the sums of M, K, blocks, skipped
+ * blocks, biased commands and W's size and zeros, so that one CSV row
+ * describes the whole file (class "stream", mode "mixed" when it holds
+ * both). The zero count of a dense W: stored zeros plus, in 2:4, the half
+ * of every group that compression removed (those are zeros too). */
 static void record_facts(const stc_vec *v, vec_outcome *out)
 {
-    size_t stored = (size_t)(v->mode24 ? v->k / 2 : v->k) * v->n;
-    snprintf(out->cls, sizeof out->cls, "%s", v->cls);
-    out->n = v->n;
-    out->m = v->m;
-    out->k = v->k;
-    out->nblk = stc_vec_nblk(v);
-    for (unsigned b = 0; b < out->nblk; b++)
-        out->nskip += (unsigned)((v->skip >> b) & 1u);
-    out->mode24 = v->mode24;
-    out->bias = v->has_bias;
-    out->w_elems = (uint64_t)v->k * v->n;
-    out->w_zeros = out->w_elems - stored;
-    for (size_t i = 0; i < stored; i++)
-        out->w_zeros += v->w[i] == 0;
+    snprintf(out->cls, sizeof out->cls, "%s", out->ncmd > 1 ? "stream" : v[0].cls);
+    out->n = v[0].n;
+    out->mode24 = v[0].mode24;
+    out->bias = v[0].has_bias;
+    for (unsigned c = 0; c < out->ncmd; c++) {
+        const stc_vec *x = &v[c];
+        size_t stored = (size_t)(x->mode24 ? x->k / 2 : x->k) * x->n;
+        unsigned nblk = stc_vec_nblk(x);
+        out->m += x->m;
+        out->k += x->k;
+        out->nblk += nblk;
+        for (unsigned b = 0; b < nblk; b++)
+            out->nskip += (unsigned)((x->skip >> b) & 1u);
+        out->nbias += x->has_bias;
+        out->mixed = out->mixed || x->mode24 != v[0].mode24;
+        out->w_elems += (uint64_t)x->k * x->n;
+        out->w_zeros += (uint64_t)x->k * x->n - stored;
+        for (size_t i = 0; i < stored; i++)
+            out->w_zeros += x->w[i] == 0;
+    }
 }
 
 /* Runs one vector or stream file on the shared RTL instance. */
@@ -446,15 +458,28 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
     for (int i = 0; i < a->nvecs; i++) {
         const vec_outcome *o = &outs[i];
         const uint32_t *c = o->res.cnt;
+        bool stream = o->ncmd > 1;
         if (o->error)
             continue;
-        fprintf(f, "%s,%s,%u,%s,%u,%u,%u,%u,%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%d", o->path,
-                o->cls, o->n, o->mode24 ? "2:4" : "dense", o->m, o->k, o->nblk, o->nskip, o->bias,
-                o->w_zeros, o->w_elems, a->run.seed, a->run.stall_pct, o->pass);
-        for (int j = 0; j < STC_NUM_COUNTERS; j++)
-            fprintf(f, ",%u", c[j]);
-        /* Appended after the counters: scripts address the columns above
-         * by number. */
+        fprintf(f, "%s,%s,%u,%s,%u,%u,%u,%u,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%d", o->path,
+                o->cls, o->n,
+                o->mixed    ? "mixed"
+                : o->mode24 ? "2:4"
+                            : "dense",
+                o->m, o->k, o->nblk, o->nskip, o->nbias, o->w_zeros, o->w_elems, a->run.seed,
+                a->run.stall_pct, o->pass);
+        /* The tile's counters are per command: a stream's row has its
+         * whole run's clock cycles instead (reset included) and leaves the
+         * others empty rather than mix its last command's with the sums
+         * above (docs/targets.md, "stc_sim --csv"). */
+        for (int j = 0; j < STC_NUM_COUNTERS; j++) {
+            if (!stream)
+                fprintf(f, ",%u", c[j]);
+            else if (j == STC_CNT_CYCLES)
+                fprintf(f, ",%" PRIu64, o->res.cycles);
+            else
+                fputc(',', f);
+        }
         fprintf(f, ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", o->res.sector_bytes,
                 o->res.w_sectors, o->res.meta_sectors, o->res.a_sectors);
     }
