@@ -108,7 +108,8 @@ SIM_VARIANT ?=
 # WAVES=1 keeps an FST of every failing file (cocotb's convention), from
 # the tracing build, in build/sim-nN/waves/.
 WAVES ?= 0
-# TESTS=name-or-tag,...: only the runs of the plan so named or tagged.
+# TESTS=name-or-tag,...: only the runs of the plan so named or tagged
+# (-name-or-tag drops them).
 # SIM_PLAN: the test plan (docs/runner.md).
 TESTS ?=
 SIM_PLAN ?= sim/plan.yaml
@@ -163,7 +164,8 @@ SIM_RUN_ARGS = --make='$(MAKE)' --build=$(BUILD) --sim-dir=$(call shq,$(SIM_DIR)
 ##    corners, the hold run, fresh vectors, the ICG build
 ## sim VEC=f.vec: files, globs or directories of vectors or streams; SEED=, STALL= (0..90 %),
 ##    N= (even, 4..16; sizes without checked-in vectors use generated ones)
-## sim TESTS=name,tag: only the plan's runs so named or tagged (SIM_PLAN=f: another plan)
+## sim TESTS=name,tag: only the plan's runs so named or tagged; -tag drops them (TESTS=-long:
+##    all but the hold run); SIM_PLAN=f: another plan
 ## sim COMPARE=txn: how strictly: cycle (default: every port and probe every cycle), ports,
 ##    txn (each command's rows and err_o at any latency; docs/compare-levels.md)
 ## sim UARCH=dbuf: the double-buffered micro-architecture, against its own model (MODEL_UARCH=)

@@ -209,10 +209,13 @@ def _cost(r: dict[str, Any], n: int) -> int:
 
 
 def selected(r: dict[str, Any], tests: tuple[str, ...]) -> bool:
-    """TESTS=: a run is selected by its name or any of its tags."""
-    if not tests:
-        return True
-    return r["name"] in tests or bool(set(r.get("tags", [])) & set(tests))
+    """TESTS=: a run is selected by its name or any of its tags; a word
+    -NAME drops the runs so named or tagged (TESTS=-long: all but the long
+    ones; TESTS=streams,-reset: the streams without the resets)."""
+    names = {r["name"], *r.get("tags", [])}
+    want = {t for t in tests if not t.startswith("-")}
+    drop = {t[1:] for t in tests if t.startswith("-")}
+    return (not want or bool(names & want)) and not names & drop
 
 
 def expand(doc: dict[str, Any], opt: Options) -> Expansion:

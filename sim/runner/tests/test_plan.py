@@ -68,6 +68,10 @@ def test_tests_selects_by_name_and_tag() -> None:
     assert not any(r.verbose for r in ex.runs)
     # only what the selected runs need is generated
     assert [p.rsplit("/", 1)[1] for p, _ in ex.generate] == ["stream-faults-n4-s1.vec", "hold-sp24-n4-s1.vec"]
+    ex = plan.expand(doc(), plan.Options(n=4, icg=True, tests=("-long", "-icg")))
+    assert [r.label for r in ex.runs][-2:] == ["corners", "fresh"] and len(ex.runs) == 12
+    ex = plan.expand(doc(), plan.Options(n=4, tests=("streams", "-reset")))
+    assert [r.label for r in ex.runs] == ["streams-b2b", "streams-gap", "streams-early", "streams-random"]
     with pytest.raises(plan.SetupError, match="TESTS=nope: no run of N=4"):
         plan.expand(doc(), plan.Options(n=4, tests=("nope",)))
 
