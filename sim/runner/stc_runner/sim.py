@@ -87,16 +87,15 @@ class RunConfig:
 
     def suite_argv(self, n: int, out: str, listed: str = "") -> list[str]:
         """The runner's own command line for one array size's suite."""
-        argv = [sys.executable, os.path.abspath(sys.argv[0]), "suite", "--runner", self.runner(n),
-                "--vecgen", self.vecgen, "--n", str(n), "--out", out, "--plan", self.plan,
-                "--seed", str(self.seed), "--stall", str(self.stall), "--compare", self.compare,
-                "--jobs", str(self.jobs), "--regression-dir", self.regression_dir]
-        for flag, v in (("--model-uarch", self.model_uarch), ("--shard", self.shard), ("--icg", self.icg(n)),
-                        ("--waves-bin", self.trace(n)), ("--icg-skipped", self.icg_skipped),
-                        ("--tests", self.tests), ("--vec-list", listed), ("--sim-flags", self.sim_flags)):
-            if v:
-                argv += [flag, v]
-        return argv
+        # --flag=value throughout: a value may start with "-" (SIM_FLAGS=--quiet).
+        opts = [("--runner", self.runner(n)), ("--vecgen", self.vecgen), ("--n", str(n)), ("--out", out),
+                ("--plan", self.plan), ("--seed", str(self.seed)), ("--stall", str(self.stall)),
+                ("--compare", self.compare), ("--jobs", str(self.jobs)),
+                ("--regression-dir", self.regression_dir), ("--model-uarch", self.model_uarch),
+                ("--shard", self.shard), ("--icg", self.icg(n)), ("--waves-bin", self.trace(n)),
+                ("--icg-skipped", self.icg_skipped), ("--tests", self.tests), ("--vec-list", listed),
+                ("--sim-flags", self.sim_flags)]
+        return [sys.executable, os.path.abspath(sys.argv[0]), "suite"] + [f"{f}={v}" for f, v in opts if v]
 
 
 class Lock:
