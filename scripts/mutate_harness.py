@@ -226,10 +226,13 @@ def make_dry(target, src, extra):
 
 
 def link_line(target, extra):
+    """The link command of target, as make -n plans it: the linker's own
+    words (a recipe that links to target.tmp and renames it, the Makefile's
+    LINKED, is cut at its &&; the caller sets -o)."""
     for l in make_dry(target, FILES[0], extra):
-        if re.match(r"^\S*g\+\+ -o %s " % re.escape(target), l) or \
-           re.match(r"^\S*g\+\+ -o %s$" % re.escape(target), l.strip()):
-            return shlex.split(l)
+        if re.match(r"^\S*g\+\+ -o %s(\.tmp)?( |$)" % re.escape(target), l.strip()):
+            args = shlex.split(l)
+            return args[:args.index("&&")] if "&&" in args else args
     die("no link line for %s in make -n" % target)
 
 
