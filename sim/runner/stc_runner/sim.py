@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import subprocess
 import sys
 import time
@@ -137,11 +138,22 @@ class Lock:
             self.f.close()
 
 
+def without_jobserver(makeflags: str) -> str:
+    """MAKEFLAGS without -jN and the job server's descriptors: the runner's
+    own make calls say -j themselves (the outer make's descriptors are not
+    theirs, and make warns "-jN forced in submake")."""
+    head, sep, tail = makeflags.partition(" -- ")
+    words = [w for w in head.split(" ") if not w.startswith("--jobserver") and not re.fullmatch(r"-j[0-9]*", w)]
+    return " ".join(words) + sep + tail
+
+
 class Sim:
     def __init__(self, cfg: RunConfig, children: Children) -> None:
         self.cfg = cfg
         self.children = children
         self.env = dict(os.environ, LC_ALL="C")
+        if "MAKEFLAGS" in self.env:
+            self.env["MAKEFLAGS"] = without_jobserver(self.env["MAKEFLAGS"])
 
     def make(self, targets: list[str], quiet: bool = False, n: int | None = None) -> int:
         argv = [self.cfg.make, "--no-print-directory", f"-j{self.cfg.jobs}"]

@@ -104,3 +104,11 @@ def test_the_page_ignores_the_locale(tmp_path) -> None:  # type: ignore[no-untyp
     assert "<td>17.628</td>" in page and "<td>50 (25.0%)</td>" in page
     assert "a&lt;b.vec" in page and "res_data_o &amp; x" in page
     assert '<td class="bad">FAIL</td><td>2</td><td>1</td>' in page
+
+
+def test_the_runner_drops_the_outer_job_server_from_makeflags() -> None:
+    from stc_runner.sim import without_jobserver
+
+    assert without_jobserver("s -j2 --jobserver-auth=3,4 -- X=a\\ b N=4") == "s -- X=a\\ b N=4"
+    assert without_jobserver("k -j2 --jobserver-auth=3,4") == "k"
+    assert without_jobserver("s") == "s"
