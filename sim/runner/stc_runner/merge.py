@@ -16,7 +16,7 @@ import sys
 
 from .errors import SetupError
 from .fileio import Tee, makedirs, read_text, write_text
-from .suite import Renderer, Spec, read_rc
+from .suite import Renderer, Spec, part_path, read_rc
 
 
 def _fields(path: str) -> dict[str, str]:
@@ -84,7 +84,7 @@ def merge(out: str, shards: list[str]) -> int:
     dir_of: dict[str, str] = {}
     for label in labels:
         for d in shards:
-            if os.path.exists(f"{d}/parts/{label}.rc"):
+            if os.path.exists(part_path(d, label, "rc")):
                 if label in dir_of:
                     raise SetupError(f"run {label} is in both {dir_of[label]} and {d}")
                 dir_of[label] = d
@@ -125,9 +125,10 @@ def merge(out: str, shards: list[str]) -> int:
             tee.write(read_text(f"{out}/parts/preamble.out"))
         rnd = Renderer(out, n, tee)
         for label in labels:
-            spec = Spec.read(f"{out}/parts/{label}.spec", label)
-            rc, why = read_rc(f"{out}/parts/{label}.rc", label)
-            text = read_text(f"{out}/parts/{label}.out", "run's lines") if os.path.exists(f"{out}/parts/{label}.out") else ""
+            spec = Spec.read(part_path(out, label, "spec"), label)
+            rc, why = read_rc(part_path(out, label, "rc"), label)
+            lines = part_path(out, label, "out")
+            text = read_text(lines, "run's lines") if os.path.exists(lines) else ""
             rnd.render(spec, rc, why, text, False, "merge")
         skipped = []
         if os.path.exists(f"{out}/skipped.txt"):

@@ -75,17 +75,28 @@ class Children:
             raise Interrupted(self.stopping)
         return 128 - rc if rc < 0 else rc
 
+    def terminate(self) -> None:
+        """SIGTERM to every child's group, the runner carrying on (runs a
+        FIRST_FAILURE stop made pointless); see stop_all for a stop."""
+        with self._lock:
+            procs = list(self._procs)
+        self._signal(procs, signal.SIGTERM)
+
+    @staticmethod
+    def _signal(procs: list[subprocess.Popen[Any]], sig: int) -> None:
+        for p in procs:
+            try:
+                os.killpg(p.pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+
     def stop_all(self, why: str) -> None:
         """SIGTERM to every child's group, SIGKILL after GRACE_S."""
         with self._lock:
             self.stopping = self.stopping or why
             procs = list(self._procs)
         for sig in (signal.SIGTERM, signal.SIGKILL):
-            for p in procs:
-                try:
-                    os.killpg(p.pid, sig)
-                except (ProcessLookupError, PermissionError):
-                    pass
+            self._signal(procs, sig)
             end = time.monotonic() + GRACE_S
             while time.monotonic() < end and any(_alive(p) for p in procs):
                 time.sleep(0.02)

@@ -99,6 +99,15 @@ class RunConfig:
         return [sys.executable, os.path.abspath(sys.argv[0]), "suite"] + [f"{f}={v}" for f, v in opts if v]
 
 
+def suite_verdict(rc: int, which: str) -> int:
+    """A suite's exit status as a verdict: anything but 0, 1 or 2 (a
+    crash, a signal) is an error, never a pass."""
+    if rc in (0, 1, 2):
+        return rc
+    sys.stderr.write(f"make sim: {which}the suite exited {rc} (killed?): an error, never a pass\n")
+    return 2
+
+
 class Lock:
     """An exclusive lock on a directory's lock file; waits, saying who
     holds it, rather than letting two runs share one directory."""
@@ -221,9 +230,7 @@ class Sim:
                 sys.stdout.write(read_text(path, "suite's output"))
                 sys.stdout.flush()
                 remove(path)
-            if rc not in (0, 1, 2):
-                sys.stderr.write(f"make sim: N={n}: the suite exited {rc} (killed?): an error, never a pass\n")
-                rc = 2
+            rc = suite_verdict(rc, f"N={n}: ")
             status = max(status, rc)
             if rc == 1:
                 self.debug_first_failure(n, os.path.join(cfg.sim_dir, f"sim-n{n}", "first-failure.args"))
@@ -240,10 +247,7 @@ class Sim:
         listed = os.path.join(out, "files.txt")
         write_text(listed, "".join(f + "\n" for f in files), "list of vector files")
         self.build([n], n_arg=n)
-        rc = self.children.run(cfg.suite_argv(n, out, listed), env=self.env)
-        if rc not in (0, 1, 2):
-            sys.stderr.write(f"make sim: the suite exited {rc} (killed?): an error, never a pass\n")
-            rc = 2
+        rc = suite_verdict(self.children.run(cfg.suite_argv(n, out, listed), env=self.env), "")
         if rc == 1:
             self.debug_first_failure(n, os.path.join(out, "first-failure.args"))
         return rc

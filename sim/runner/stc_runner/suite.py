@@ -64,6 +64,11 @@ class Spec:
         return Spec(label, lines[0], lines[1] == "1", lines[2:i], lines[i + 1 :])
 
 
+def part_path(out: str, label: str, ext: str) -> str:
+    """OUTDIR/parts/LABEL.EXT: a run's record (spec, out, rc, waves)."""
+    return os.path.join(out, "parts", f"{label}.{ext}")
+
+
 def read_rc(path: str, label: str) -> tuple[int, str]:
     """A run's recorded exit code: (code, "") or (2, why) when the record is
     missing, empty or not a verdict (a full disk, a killed run): fail
@@ -114,7 +119,7 @@ class Renderer:
     labels: list[str] = field(default_factory=list)
 
     def part(self, label: str, ext: str) -> str:
-        return os.path.join(self.out, "parts", f"{label}.{ext}")
+        return part_path(self.out, label, ext)
 
     def drop(self, label: str) -> None:
         for p in (f"{label}.log", f"{label}.csv", f"junit/{label}.xml"):
@@ -312,7 +317,7 @@ class Suite:
             write_text(os.path.join(self.cfg.out, "skipped.txt"), skipped, "list of skipped runs")
 
     def part(self, label: str, ext: str) -> str:
-        return os.path.join(self.cfg.out, "parts", f"{label}.{ext}")
+        return part_path(self.cfg.out, label, ext)
 
     # ---- one run -------------------------------------------------------------
     def exec_run(self, spec: Spec, live: Tee | None) -> tuple[int, str]:
@@ -459,12 +464,9 @@ class Suite:
 
     def _drain(self, running: int, done, drop: list[str] | None = None, rnd: Renderer | None = None) -> None:  # type: ignore[no-untyped-def]
         if running and drop is not None:
-            for p in list(self.children._procs):  # the stopped runs' processes
-                if p.args and p.args[0] != self.cfg.vecgen:
-                    try:
-                        p.terminate()
-                    except OSError:
-                        pass
+            # Every run still going started after the stop (the ones before
+            # it are rendered): SIGTERM to their process groups.
+            self.children.terminate()
         while running > 0:
             self._await(done)
             running -= 1
