@@ -33,6 +33,16 @@ const char *stc_status_str(stc_status s)
     return "unknown status";
 }
 
+void stc_verrf_at(char *err, size_t errlen, const char *path, unsigned line, const char *fmt,
+                  va_list ap)
+{
+    if (!err || errlen == 0)
+        return;
+    int n = snprintf(err, errlen, "%s:%u: ", path, line);
+    if (n >= 0 && (size_t)n < errlen)
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+}
+
 void stc_errf(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;

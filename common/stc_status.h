@@ -8,6 +8,7 @@
 #ifndef STC_STATUS_H
 #define STC_STATUS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef enum stc_status {
@@ -25,5 +26,10 @@ const char *stc_status_str(stc_status s);
 
 /* printf into a caller's error buffer; a NULL or empty buffer is allowed. */
 void stc_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The same, prefixed "path:line: ": a reader's error at a line of its
+ * input (the vector reader's and the manifest reader's). */
+void stc_verrf_at(char *err, size_t errlen, const char *path, unsigned line, const char *fmt,
+                  va_list ap) __attribute__((format(printf, 5, 0)));
 
 #endif

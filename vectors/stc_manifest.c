@@ -38,14 +38,9 @@ static stc_status stc_mf_fail(const stc_mf *p, const char *fmt, ...)
 static stc_status stc_mf_fail(const stc_mf *p, const char *fmt, ...)
 {
     va_list ap;
-    if (!p->err || p->errlen == 0)
-        return STC_EFORMAT;
-    int n = snprintf(p->err, p->errlen, "%s:%u: ", p->path, p->line);
-    if (n >= 0 && (size_t)n < p->errlen) {
-        va_start(ap, fmt);
-        vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    va_start(ap, fmt);
+    stc_verrf_at(p->err, p->errlen, p->path, p->line, fmt, ap);
+    va_end(ap);
     return STC_EFORMAT;
 }
 
