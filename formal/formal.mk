@@ -20,7 +20,7 @@ FORMAL_M_MAX   ?= 4
 FORMAL_KB_MAX  ?= 2
 PDR_TIMEOUT    ?= 300
 PROTOCOL_DEPTH ?= 40
-PROOFS         ?= decode gating protocol protocol-dbuf skip
+PROOFS         ?= decode skip protocol protocol-dbuf gating
 FORMAL_RTL     ?= $(RTL_DIR)
 FORMAL_DIR     := $(BUILD)/formal
 # bug:proof - the proof each bug must fail (tb/bugs/<bug>.patch)

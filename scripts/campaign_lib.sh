@@ -51,12 +51,10 @@ shard_set() {
 # DIR/NAME.out; as soon as a task and all before it in the given order have
 # ended, its output is printed and the caller's `task_done NAME STATUS` is
 # called (in this shell, so it may set the caller's variables): the same
-# lines in the same order at any JOBS. A NAME in the caller's RUN_ALONE
-# (words) runs with nothing beside it: a task that thrashes the caches slows
-# its neighbour and itself more than running it alone costs. Its locals
-# start with _rio_, since task and task_done see them.
+# lines in the same order at any JOBS. Its locals start with _rio_, since
+# task and task_done see them.
 run_in_order() {
-    local _rio_dir=$1 _rio_jobs=$2 _rio_name _rio_shown=0 _rio_at_once
+    local _rio_dir=$1 _rio_jobs=$2 _rio_name _rio_shown=0
     shift 2
     local _rio_names=("$@")
     for _rio_name in "${_rio_names[@]}"; do
@@ -77,9 +75,7 @@ run_in_order() {
         done
     }
     for _rio_name in "${_rio_names[@]}"; do
-        _rio_at_once=$_rio_jobs
-        [[ " ${RUN_ALONE:-} " != *" $_rio_name "* ]] || _rio_at_once=1
-        _rio_wait_below "$_rio_at_once"
+        _rio_wait_below "$_rio_jobs"
         (
             set +e
             (
@@ -88,7 +84,6 @@ run_in_order() {
             ) >"$_rio_dir/$_rio_name.out" 2>&1
             echo $? >"$_rio_dir/$_rio_name.rc"
         ) &
-        [ "$_rio_at_once" != 1 ] || _rio_wait_below 1
     done
     _rio_wait_below 1
     wait

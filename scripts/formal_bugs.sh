@@ -27,14 +27,11 @@ parse_jobs bugs
 mkdir -p "$out" || die "cannot create $out"
 
 declare -A proof_of=()
-RUN_ALONE=
 ids=()
 for b in "${list[@]}"; do
     [[ $b == *:* ]] || die "'$b' names no proof (give BUG:PROOF)"
     proof_of[${b%%:*}]=${b##*:}
     ids+=("${b%%:*}")
-    # the gating proof runs alone, as in formal.sh
-    [ "${b##*:}" != gating ] || RUN_ALONE+=" ${b%%:*}"
 done
 
 task() {

@@ -7,12 +7,17 @@ two steps (an assertion fails in the last) and writes a GTKWave save file
 for it. read_vcd and write_atomic serve the other formal scripts too
 (aiger_tie.py, formal_vec.py).
 
-usage: scripts/formal_cex.py VCD GTKW SIGNAL...
+usage: scripts/formal_cex.py VCD GTKW [--differ PREFIX] SIGNAL...
   SIGNAL: top-level signals of the harness to show, in order (those the
   VCD does not hold are left out).
+  --differ PREFIX: first lists the signals <name> whose top-level wire
+  PREFIX<name> is 0 in some step (the gating miter's cmp_<signal>, 1 when
+  the two tiles agree), and adds <name> and <name>_gate (the other tile's
+  copy) to the save file.
 Exit status: 0 written, 2 the VCD cannot be read.
 """
 import os
+import re
 import sys
 
 def die(msg):
@@ -73,11 +78,41 @@ def value_at(changes, ident, t):
     return v
 
 
+def differing(top, names, changes, prefix):
+    """The signals <name> whose wire PREFIX<name> (an equality: 1 when the
+    two tiles agree) is 0 in some step, bit selects dropped, sorted; prints
+    at most 12 and returns them."""
+    plain_top = top.replace("\\", "")
+    hits = set()
+    for ident, name in names.items():
+        plain = name.replace("\\", "")
+        if not plain.startswith(plain_top + "." + prefix):
+            continue
+        if any("0" in v for _, v in changes.get(ident, [])):
+            hits.add(re.sub(r"\[[0-9]+\]$", "", plain[len(plain_top) + 1 + len(prefix):]))
+    shown = sorted(hits)
+    for s in shown[:12]:
+        print("    " + s)
+    if len(shown) > 12:
+        print("    ... and %d more" % (len(shown) - 12))
+    if not shown:
+        print("    (none named: see the trace)")
+    return shown[:12]
+
+
 def main():
     if len(sys.argv) < 3:
         die("usage: scripts/formal_cex.py VCD GTKW SIGNAL...")
     vcd, gtkw, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
+    differ, extra = None, []
+    if wanted[:1] == ["--differ"]:
+        if len(wanted) < 2:
+            die("--differ needs a PREFIX")
+        differ, wanted = wanted[1], wanted[2:]
     top, names, changes = read_vcd(vcd)
+    if differ is not None:
+        # each differing signal and its copy in the other tile (<name>_gate)
+        extra = [n + sfx for n in differing(top, names, changes, differ) for sfx in ("", "_gate")]
     times = sorted({t for ch in changes.values() for t, _ in ch})
     # Yosys writes escaped names (\rst_ni): match the signals without the
     # backslashes, write them as the VCD has them.
@@ -100,7 +135,7 @@ def main():
         if shown:
             print("  time %d: %s" % (at, " ".join(shown)))
     text = '[dumpfile] "%s"\n[timestart] 0\n' % os.path.abspath(vcd)
-    text += "".join("%s\n" % full[plain_top + "." + s] for s in wanted if plain_top + "." + s in full)
+    text += "".join("%s\n" % full[plain_top + "." + s] for s in wanted + extra if plain_top + "." + s in full)
     try:
         write_atomic(gtkw, text.encode("utf-8"))
     except OSError as e:
