@@ -7,7 +7,9 @@
 #   fuzz    afl-fuzz for SECONDS per target (read, vecgen, vecdump), seed
 #           corpus tb/fuzz/corpus/TARGET, findings in OUTDIR/TARGET; fails on
 #           any crash or hang (they include sanitizer reports and the
-#           harness's contract aborts) and prints execs and time per target
+#           harness's contract aborts) and prints execs and time per target;
+#           JOBS targets at once (default 1; afl-fuzz is single-threaded),
+#           printed in the given order
 #   replay  runs HARNESS (a plain ASan build) on every corpus file and every
 #           finding under OUTDIR; fails on a crash, a sanitizer report, or an
 #           exit status other than 0
@@ -68,7 +70,7 @@ fuzz_one() {
     rt=$(stat_of "$st" run_time)
     paths=$(stat_of "$st" corpus_count)
     printf 'fuzz %-8s %6ss %10s execs %5s corpus %3s crashes %3s hangs\n' \
-        "$t" "$rt" "$execs" "$paths" "$crashes" "$hangs" | tee -a "$out/summary.txt"
+        "$t" "$rt" "$execs" "$paths" "$crashes" "$hangs" | tee "$out/$t.summary"
     if [ "${crashes:-1}" != 0 ] || [ "${hangs:-1}" != 0 ]; then
         echo "fuzz.sh: $t: findings in $dir/default/crashes and hangs" >&2
         ls "$dir"/default/crashes "$dir"/default/hangs >&2 || true
@@ -103,10 +105,18 @@ case "$mode" in
 fuzz)
     command -v afl-fuzz >/dev/null || { echo "fuzz.sh: afl-fuzz not installed" >&2; exit 2; }
     rm -f "$out/summary.txt"
+    # shellcheck source=scripts/campaign_lib.sh
+    . "$(dirname "$0")/campaign_lib.sh"
+    die() { echo "fuzz.sh: $*" >&2; exit 2; }
+    parse_jobs targets
+    task() { fuzz_one "$1"; }
+    task_done() { # target, its status: the worst wins
+        if [ -n "$2" ] && [ "$2" -gt "$status" ]; then status=$2; fi
+        if [ -z "$2" ]; then status=2; fi
+    }
+    run_in_order "$out" "$jobs" "$@"
     for t in "$@"; do
-        rc=0
-        fuzz_one "$t" || rc=$?
-        [ "$rc" -gt "$status" ] && status=$rc
+        cat "$out/$t.summary" >>"$out/summary.txt" 2>/dev/null || status=2
     done
     ;;
 replay)

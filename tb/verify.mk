@@ -88,7 +88,7 @@ asan: ## the runner under ASan/UBSan
 # under the sanitizers cost a minute and reach no code the other runs do
 # not (the plain make sim runs it).
 asan:
-	$(ASAN_MAKE) $(ASAN_BUILD)/stc_unit_tests $(ASAN_BUILD)/stc_sim-n$(VERIFY_N) \
+	$(ASAN_MAKE) -j$(SIM_JOBS) $(ASAN_BUILD)/stc_unit_tests $(ASAN_BUILD)/stc_sim-n$(VERIFY_N) \
 	  $(ASAN_BUILD)/stc_soak-n$(VERIFY_N) $(ASAN_BUILD)/stc_vecgen $(ASAN_BUILD)/stc_vecdump
 	$(ASAN_ENV) $(ASAN_MAKE) unit
 	$(ASAN_ENV_SIM) $(ASAN_MAKE) sim N=$(VERIFY_N) TESTS=-long
@@ -147,7 +147,7 @@ tools-check: $(VECGEN) $(VECDUMP) $(FUZZ_RUNNERS)
 fuzz: ## AFL++ on the vector reader and the tools
 fuzz: $(FUZZ_BIN) $(FUZZ_REPLAY)
 	@$(DEPS) fuzz
-	scripts/fuzz.sh fuzz $(FUZZ_BIN) $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	JOBS=$(SIM_JOBS) scripts/fuzz.sh fuzz $(FUZZ_BIN) $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 	scripts/fuzz.sh replay $(FUZZ_REPLAY) $(FUZZ_DIR) 0 $(FUZZ_TARGETS)
 	$(MAKE) --no-print-directory tools-check
 
