@@ -52,7 +52,7 @@ endif
 own-rtl-test: ## renamed, port-less and probe-less copies of the tile, tb/rowpar/ and its bugs
 	@scripts/own_rtl_test.sh $(BUILD)/own-rtl-test
 
-SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_step.c stc_lockstep.c stc_ports.c stc_run_cli.c stc_run_report.c)
+SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_step.c stc_lockstep.c stc_ports.c stc_run_cli.c stc_run_report.c stc_run_file.c)
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
 SIM_MAIN_OBJ := $(BUILD)/sim/apps/stc_sim_main.o
 

@@ -35,13 +35,8 @@ typedef struct sim_args {
 } sim_args;
 
 typedef struct vec_outcome {
-    const char *path;
-    bool pass;
-    bool error; /* could not run: bad input */
+    stc_file_outcome f; /* path, verdict, message, commands, result */
     double seconds;
-    stc_run_result res;
-    char message[STC_VEC_ERR_MAX];
-    unsigned ncmd;
     /* the file's facts for the CSV: of its command, or for a stream the
      * sums over its commands (write_csv) */
     char cls[STC_VEC_CLASS_MAX];
@@ -217,7 +212,7 @@ static void print_reproduce(const sim_args *a, const char *path, uint64_t mark)
     fputc('\n', stderr);
 }
 
-/* The facts of the file's out->ncmd commands, v[0] .. v[ncmd - 1]: a
+/* The facts of the file's out->f.ncmd commands, v[0] .. v[ncmd - 1]: a
  * single command's own; for a stream, the sums of M, K, blocks, skipped
  * blocks, biased commands and W's size and zeros, so that one CSV row
  * describes the whole file (class "stream", mode "mixed" when it holds
@@ -225,11 +220,11 @@ static void print_reproduce(const sim_args *a, const char *path, uint64_t mark)
  * of every group that compression removed (those are zeros too). */
 static void record_facts(const stc_vec *v, vec_outcome *out)
 {
-    snprintf(out->cls, sizeof out->cls, "%s", out->ncmd > 1 ? "stream" : v[0].cls);
+    snprintf(out->cls, sizeof out->cls, "%s", out->f.ncmd > 1 ? "stream" : v[0].cls);
     out->n = v[0].n;
     out->mode24 = v[0].mode24;
     out->bias = v[0].has_bias;
-    for (unsigned c = 0; c < out->ncmd; c++) {
+    for (unsigned c = 0; c < out->f.ncmd; c++) {
         const stc_vec *x = &v[c];
         size_t stored = (size_t)(x->mode24 ? x->k / 2 : x->k) * x->n;
         unsigned nblk = stc_vec_nblk(x);
@@ -247,62 +242,56 @@ static void record_facts(const stc_vec *v, vec_outcome *out)
     }
 }
 
-/* Runs one vector or stream file on the shared RTL instance. */
-static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outcome *out)
-{
-    stc_stream s = {0, NULL};
-    stc_params p;
-    stc_run_opts o = a->run;
-    double t0 = now_seconds();
+/* What stc_sim's run of one checked file needs (stc_run_file's ctx). */
+typedef struct run_ctx {
+    const sim_args *a;
+    stc_rtl *rtl;
+    vec_outcome *out;
+} run_ctx;
 
-    memset(out, 0, sizeof *out);
-    out->path = path;
-    if (stc_stream_read(path, &s, out->message, sizeof out->message) != STC_OK) {
-        out->error = true;
-        out->seconds = now_seconds() - t0;
-        return;
-    }
-    out->ncmd = s.ncmd;
-    stc_rtl_params(&p);
-    if (s.cmd[0].n != p.n) {
-        snprintf(out->message, sizeof out->message,
-                 "%s: vector is for n=%u but this runner was built for N=%u (make sim N=%u)", path,
-                 s.cmd[0].n, p.n, s.cmd[0].n);
-        out->error = true;
-        stc_stream_free(&s);
-        return;
-    }
-    /* A wrong stored C is bad input, never an RTL failure. */
-    if (stc_stream_check_expected(&s, path, out->message, sizeof out->message) != STC_OK) {
-        out->error = true;
-        stc_stream_free(&s);
-        return;
-    }
-    record_facts(&s.cmd[0], out);
-    o.vec_path = path;
-    stc_status st = stc_lockstep_stream(rtl, &s, &o, &out->res);
+/* Runs one checked vector or stream on the shared RTL instance
+ * (stc_file_run_fn). */
+static void run_checked(void *ctx, const stc_stream *s, stc_file_outcome *f)
+{
+    const run_ctx *c = ctx;
+    vec_outcome *out = c->out;
+    stc_run_opts o = c->a->run;
+
+    record_facts(&s->cmd[0], out);
+    o.vec_path = f->path;
+    stc_status st = stc_lockstep_stream(c->rtl, s, &o, &f->res);
     if (st != STC_OK) {
-        snprintf(out->message, sizeof out->message, "%s: cannot run: %s%s", path,
-                 stc_status_str(st),
+        snprintf(f->message, sizeof f->message, "%s: cannot run: %s%s", f->path, stc_status_str(st),
                  o.level == STC_LEVEL_TXN && st == STC_EIO
                      ? " (the golden model fails its own run, see above)"
                  : o.meta_fault ? " (--meta-fault needs a 2:4 command with a loaded block)"
                                 : " (a command is larger than this build's M_MAX or KB_MAX)");
-        out->error = true;
-    } else {
-        out->pass = out->res.pass;
+        f->error = true;
+        return;
     }
+    f->pass = f->res.pass;
     /* A lockstep failure may be timing only (another micro-architecture):
      * the same file at the txn level tells (not while tracing: one trace
      * per run). */
-    if (st == STC_OK && !out->pass && o.level != STC_LEVEL_TXN && !o.bare && !a->trace) {
+    if (!f->pass && o.level != STC_LEVEL_TXN && !o.bare && !c->a->trace) {
         stc_run_opts t = o;
         t.level = STC_LEVEL_TXN;
         t.log = NULL;
         t.max_errors = 1;
-        out->txn_tried = stc_lockstep_stream(rtl, &s, &t, &out->txn) == STC_OK;
+        out->txn_tried = stc_lockstep_stream(c->rtl, s, &t, &out->txn) == STC_OK;
     }
-    stc_stream_free(&s);
+}
+
+/* Runs one vector or stream file on the shared RTL instance. */
+static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outcome *out)
+{
+    stc_params p;
+    run_ctx c = {a, rtl, out};
+    double t0 = now_seconds();
+
+    memset(out, 0, sizeof *out);
+    stc_rtl_params(&p);
+    stc_run_file(path, p.n, "sim", run_checked, &c, &out->f);
     out->seconds = now_seconds() - t0;
 }
 
@@ -329,10 +318,9 @@ static void print_diagnosis(const vec_outcome *o)
 
 static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
 {
-    stc_file_report r = {o->path, o->error, o->message, o->ncmd, &o->res};
-    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r, a->run.quiet) && !o->error) {
+    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &o->f, a->run.quiet) && !o->f.error) {
         print_diagnosis(o);
-        print_reproduce(a, o->path, o->res.first_bad_cycle);
+        print_reproduce(a, o->f.path, o->f.res.first_bad_cycle);
     }
 }
 
@@ -365,7 +353,7 @@ static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const ve
 {
     char msg[STC_VEC_ERR_MAX + 128];
     fprintf(f, "  <testcase classname=\"cosim.n%u.stall%u\" name=\"", p->n, a->run.stall_pct);
-    xml_escape(f, o->path);
+    xml_escape(f, o->f.path);
     fprintf(f, "\" time=\"%.6f\">\n", o->seconds);
     fprintf(f,
             "    <properties><property name=\"seed\" value=\"%" PRIu64 "\"/>"
@@ -375,19 +363,19 @@ static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const ve
             "<property name=\"cycles\" value=\"%" PRIu64 "\"/>"
             "<property name=\"macs_alg\" value=\"%u\"/>"
             "<property name=\"macs_saved\" value=\"%u\"/></properties>\n",
-            a->run.seed, a->run.stall_pct, stc_policy_name(a->run.policy), o->ncmd, o->res.cycles,
-            o->res.cnt[STC_CNT_MACS_ALG],
-            o->res.cnt[STC_CNT_MACS_SKIPPED] + o->res.cnt[STC_CNT_MACS_GATED]);
-    if (o->error) {
+            a->run.seed, a->run.stall_pct, stc_policy_name(a->run.policy), o->f.ncmd,
+            o->f.res.cycles, o->f.res.cnt[STC_CNT_MACS_ALG],
+            o->f.res.cnt[STC_CNT_MACS_SKIPPED] + o->f.res.cnt[STC_CNT_MACS_GATED]);
+    if (o->f.error) {
         fprintf(f, "    <error type=\"bad input\" message=\"");
-        xml_escape(f, o->message);
+        xml_escape(f, o->f.message);
         fprintf(f, "\"/>\n");
-    } else if (!o->pass) {
-        if (o->res.timeout)
+    } else if (!o->f.pass) {
+        if (o->f.res.timeout)
             snprintf(msg, sizeof msg, "timeout: no completion within the cycle budget");
-        else if (o->res.mismatch_cycles || o->res.check_failed)
+        else if (o->f.res.mismatch_cycles || o->f.res.check_failed)
             snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s (command %d)",
-                     o->res.first_bad_cycle, o->res.first_signal, o->res.first_cmd);
+                     o->f.res.first_bad_cycle, o->f.res.first_signal, o->f.res.first_cmd);
         else
             snprintf(msg, sizeof msg, "wrong result rows (model and RTL agreed every cycle)");
         fprintf(f, "    <failure type=\"mismatch\" message=\"");
@@ -408,7 +396,7 @@ static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const ve
     xml_escape(f, stc_cli_quote(a->argv0, q, sizeof q));
     xml_escape(f, opts ? opts : "");
     fputc(' ', f);
-    xml_escape(f, stc_cli_quote(o->path, q, sizeof q));
+    xml_escape(f, stc_cli_quote(o->f.path, q, sizeof q));
     fprintf(f, "</system-out>\n  </testcase>\n");
     free(opts);
 }
@@ -457,17 +445,17 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
                "w_bytes,meta_bytes,a_bytes,sector_bytes,w_sectors,meta_sectors,a_sectors\n");
     for (int i = 0; i < a->nvecs; i++) {
         const vec_outcome *o = &outs[i];
-        const uint32_t *c = o->res.cnt;
-        bool stream = o->ncmd > 1;
-        if (o->error)
+        const uint32_t *c = o->f.res.cnt;
+        bool stream = o->f.ncmd > 1;
+        if (o->f.error)
             continue;
-        fprintf(f, "%s,%s,%u,%s,%u,%u,%u,%u,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%d", o->path,
-                o->cls, o->n,
+        fprintf(f, "%s,%s,%u,%s,%u,%u,%u,%u,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%d",
+                o->f.path, o->cls, o->n,
                 o->mixed    ? "mixed"
                 : o->mode24 ? "2:4"
                             : "dense",
                 o->m, o->k, o->nblk, o->nskip, o->nbias, o->w_zeros, o->w_elems, a->run.seed,
-                a->run.stall_pct, o->pass);
+                a->run.stall_pct, o->f.pass);
         /* The tile's counters are per command: a stream's row has its
          * whole run's clock cycles instead (reset included) and leaves the
          * others empty rather than mix its last command's with the sums
@@ -476,12 +464,12 @@ static int write_csv(const sim_args *a, const vec_outcome *outs)
             if (!stream)
                 fprintf(f, ",%u", c[j]);
             else if (j == STC_CNT_CYCLES)
-                fprintf(f, ",%" PRIu64, o->res.cycles);
+                fprintf(f, ",%" PRIu64, o->f.res.cycles);
             else
                 fputc(',', f);
         }
-        fprintf(f, ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", o->res.sector_bytes,
-                o->res.w_sectors, o->res.meta_sectors, o->res.a_sectors);
+        fprintf(f, ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", o->f.res.sector_bytes,
+                o->f.res.w_sectors, o->f.res.meta_sectors, o->f.res.a_sectors);
     }
     if (stc_out_close(&out, true, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_sim: %s\n", err);
@@ -573,11 +561,11 @@ int main(int argc, char **argv)
     uint64_t sim_cycles = 0, cmds = 0;
     for (int i = 0; i < a.nvecs; i++) {
         run_one(&a, rtl, a.vecs[i], &outs[i]);
-        sim_cycles += outs[i].res.cycles;
-        cmds += outs[i].res.cmds_done;
+        sim_cycles += outs[i].f.res.cycles;
+        cmds += outs[i].f.res.cmds_done;
         print_outcome(&a, i, &outs[i]);
-        errors += outs[i].error;
-        failed += !outs[i].pass && !outs[i].error;
+        errors += outs[i].f.error;
+        failed += !outs[i].f.pass && !outs[i].f.error;
     }
     stc_rtl_destroy(rtl);
     if (a.trace && trace_finish(&trace, a.trace, sim_cycles) != 0)

@@ -7,9 +7,9 @@
 
 #include <inttypes.h>
 
-bool stc_run_report_file(unsigned i, unsigned total, const stc_file_report *r, bool quiet)
+bool stc_run_report_file(unsigned i, unsigned total, const stc_file_outcome *r, bool quiet)
 {
-    const stc_run_result *res = r->res;
+    const stc_run_result *res = &r->res;
     const uint32_t *c = res->cnt;
     if (r->error) {
         fprintf(stderr, "[%3u/%u] ERROR %s\n", i + 1, total, r->message);

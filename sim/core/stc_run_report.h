@@ -18,18 +18,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "stc_step.h"
-
-typedef struct stc_file_report {
-    const char *path;
-    bool error;          /* could not run: bad input or set-up */
-    const char *message; /* what, when error */
-    unsigned ncmd;       /* commands in the file */
-    const stc_run_result *res;
-} stc_file_report;
+#include "stc_run_file.h"
 
 /* Prints file i (0-based) of total; returns true when it failed or could
  * not run (the caller then prints how to reproduce it). */
-bool stc_run_report_file(unsigned i, unsigned total, const stc_file_report *r, bool quiet);
+bool stc_run_report_file(unsigned i, unsigned total, const stc_file_outcome *r, bool quiet);
 
 #endif

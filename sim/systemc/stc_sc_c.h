@@ -14,6 +14,7 @@ extern "C" {
 #include "stc_step.h"
 #include "stc_ports.h"
 #include "stc_run_cli.h"
+#include "stc_run_file.h"
 #include "stc_run_report.h"
 #include "stc_tile.h"
 #include "stc_vec.h"

@@ -22,7 +22,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <string>
 #include <vector>
 
 #include "stc_sc_c.h"
@@ -37,14 +36,6 @@ constexpr unsigned CLK_NS = 10;
 struct options {
     stc_run_opts run{}; // --seed, --stall, the stream and batch options (stc_run_cli.h)
     std::vector<const char *> vecs;
-};
-
-struct outcome {
-    const char *path = nullptr;
-    bool pass = false, error = false;
-    std::string message;
-    unsigned ncmd = 1;
-    stc_run_result res{};
 };
 
 const stc_cmd sc_cmd = {
@@ -104,7 +95,7 @@ SC_MODULE(checker)
 
     stc_sc::rtl_pins &pins;
     const options &opt;
-    std::vector<outcome> outs;
+    std::vector<stc_file_outcome> outs;
     uint64_t clock_cycles = 0; // every simulated clock cycle, all vectors
 
     SC_HAS_PROCESS(checker);
@@ -153,46 +144,18 @@ SC_MODULE(checker)
         stc_step_close(st, &ap, &res);
     }
 
-    void run_one(const char *path, outcome &o)
+    // stc_run_file's run of one checked file (stc_file_run_fn).
+    static void run_checked(void *ctx, const stc_stream *s, stc_file_outcome *o)
     {
-        stc_stream s;
-        char err[STC_VEC_ERR_MAX];
-        o.path = path;
-        if (stc_stream_read(path, &s, err, sizeof err) != STC_OK) {
-            o.error = true;
-            o.message = err;
-            return;
-        }
-        const stc_vec &v = s.cmd[0];
-        o.ncmd = s.ncmd;
-        if (v.n != STC_RTL_N) {
-            char msg[STC_VEC_ERR_MAX + 128];
-            std::snprintf(msg, sizeof msg,
-                          "%s: vector is for n=%u but this runner was built for N=%u "
-                          "(make sim-sc N=%u)",
-                          path, v.n, STC_RTL_N, v.n);
-            o.error = true;
-            o.message = msg;
-            stc_stream_free(&s);
-            return;
-        }
-        // A wrong stored C is bad input, not an RTL failure (as in stc_sim).
-        if (stc_stream_check_expected(&s, path, err, sizeof err) != STC_OK) {
-            o.error = true;
-            o.message = err;
-            stc_stream_free(&s);
-            return;
-        }
-        run_vector(s, path, o.res);
-        o.pass = o.res.pass;
-        stc_stream_free(&s);
+        checker *self = static_cast<checker *>(ctx);
+        self->run_vector(*s, o->path, o->res);
+        o->pass = o->res.pass;
     }
 
-    void print_outcome(size_t i, const outcome &o)
+    void print_outcome(size_t i, const stc_file_outcome &o)
     {
-        stc_file_report r = {o.path, o.error, o.message.c_str(), o.ncmd, &o.res};
         if (!stc_run_report_file(static_cast<unsigned>(i), static_cast<unsigned>(opt.vecs.size()),
-                                 &r, opt.run.quiet) ||
+                                 &o, opt.run.quiet) ||
             o.error)
             return;
         char q0[4096], q1[4096];
@@ -207,7 +170,7 @@ SC_MODULE(checker)
         wait(clk.negedge_event());
         outs.resize(opt.vecs.size());
         for (size_t i = 0; i < opt.vecs.size(); i++) {
-            run_one(opt.vecs[i], outs[i]);
+            stc_run_file(opt.vecs[i], STC_RTL_N, "sim-sc", run_checked, this, &outs[i]);
             print_outcome(i, outs[i]);
         }
         sc_core::sc_stop();
@@ -255,7 +218,7 @@ int sc_main(int argc, char **argv)
     rtl.final();
 
     int failed = 0, errors = 0;
-    for (const outcome &o : chk.outs) {
+    for (const stc_file_outcome &o : chk.outs) {
         errors += o.error;
         failed += !o.pass && !o.error;
     }

@@ -22,7 +22,7 @@ SC_WARN     := -Wall -Wextra -Werror -Wshadow
 # VL_STD (sim/core/verilator.mk) is the C++ standard Debian's libsystemc was
 # built with (SystemC checks it at link time, sc_api_version_*_cxx201703L).
 SC_CXXFLAGS  = $(VL_STD) $(OPT) $(SC_WARN) -Icommon -Icmodel -Ivectors -Isim/core -Isim/systemc
-SC_SIM_C_OBJS := $(addprefix $(BUILD)/sim/core/,stc_host.o stc_compare.o stc_step.o stc_run_cli.o stc_run_report.o stc_ports.o)
+SC_SIM_C_OBJS := $(addprefix $(BUILD)/sim/core/,stc_host.o stc_compare.o stc_step.o stc_run_cli.o stc_run_report.o stc_run_file.o stc_ports.o)
 SC_TEST_N   ?= 4
 SC_BENCH_RUNS ?= 3
 
