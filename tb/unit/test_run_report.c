@@ -152,58 +152,60 @@ static void write_vector(const char *path, bool bad_c)
     stc_vec_free(&v);
 }
 
+/* One run of stc_run_file on a vector written to a scratch directory. */
+typedef struct rf_case {
+    char dir[256], path[300];
+    unsigned calls; /* runs the runner saw */
+    stc_file_outcome o;
+} rf_case;
+
+static void rf_run(rf_case *c, bool bad_c, unsigned build_n, const char *target)
+{
+    c->calls = 0;
+    tu_tmpdir(c->dir, sizeof c->dir, "runfile");
+    snprintf(c->path, sizeof c->path, "%s/%s.vec", c->dir, bad_c ? "bad-c" : "good");
+    write_vector(c->path, bad_c);
+    stc_run_file(c->path, build_n, target, count_run, &c->calls, &c->o);
+}
+
 Test(run_file, a_good_file_reaches_the_runner)
 {
-    char dir[256], path[300];
-    unsigned calls = 0;
-    stc_file_outcome o;
-    tu_tmpdir(dir, sizeof dir, "runfile");
-    snprintf(path, sizeof path, "%s/good.vec", dir);
-    write_vector(path, false);
-    stc_run_file(path, 4, "sim", count_run, &calls, &o);
-    cr_expect_eq(calls, 1u);
-    cr_expect(o.pass && !o.error);
-    cr_expect_eq(o.ncmd, 1u);
-    cr_expect_eq(o.res.cmds_done, 1u);
-    cr_expect_str_eq(o.path, path);
-    tu_rmdir(dir);
+    rf_case c;
+    rf_run(&c, false, 4, "sim");
+    cr_expect_eq(c.calls, 1u);
+    cr_expect(c.o.pass && !c.o.error);
+    cr_expect_eq(c.o.ncmd, 1u);
+    cr_expect_eq(c.o.res.cmds_done, 1u);
+    cr_expect_str_eq(c.o.path, c.path);
+    tu_rmdir(c.dir);
 }
 
 /* Another N names the make target that builds a runner for it; the
  * runner never sees the file. */
 Test(run_file, another_n_is_bad_input_naming_the_target)
 {
-    char dir[256], path[300], want[512];
-    unsigned calls = 0;
-    stc_file_outcome o;
-    tu_tmpdir(dir, sizeof dir, "runfile");
-    snprintf(path, sizeof path, "%s/good.vec", dir);
-    write_vector(path, false);
-    stc_run_file(path, 16, "sim-sc", count_run, &calls, &o);
-    cr_expect_eq(calls, 0u);
-    cr_expect(o.error && !o.pass);
+    rf_case c;
+    char want[512];
+    rf_run(&c, false, 16, "sim-sc");
+    cr_expect_eq(c.calls, 0u);
+    cr_expect(c.o.error && !c.o.pass);
     snprintf(want, sizeof want,
-             "%s: vector is for n=4 but this runner was built for N=16 (make sim-sc N=4)", path);
-    cr_expect_str_eq(o.message, want);
-    tu_rmdir(dir);
+             "%s: vector is for n=4 but this runner was built for N=16 (make sim-sc N=4)", c.path);
+    cr_expect_str_eq(c.o.message, want);
+    tu_rmdir(c.dir);
 }
 
 /* A wrong stored C is bad input, never an RTL failure: the runner never
  * runs it, the message names the file and the first wrong element. */
 Test(run_file, a_wrong_expected_c_is_bad_input)
 {
-    char dir[256], path[300];
-    unsigned calls = 0;
-    stc_file_outcome o;
-    tu_tmpdir(dir, sizeof dir, "runfile");
-    snprintf(path, sizeof path, "%s/bad-c.vec", dir);
-    write_vector(path, true);
-    stc_run_file(path, 4, "sim", count_run, &calls, &o);
-    cr_expect_eq(calls, 0u);
-    cr_expect(o.error && !o.pass);
-    cr_expect(strstr(o.message, path) == o.message, "%s", o.message);
-    cr_expect(strstr(o.message, "row 1, column 2") != NULL, "%s", o.message);
-    tu_rmdir(dir);
+    rf_case c;
+    rf_run(&c, true, 4, "sim");
+    cr_expect_eq(c.calls, 0u);
+    cr_expect(c.o.error && !c.o.pass);
+    cr_expect(strstr(c.o.message, c.path) == c.o.message, "%s", c.o.message);
+    cr_expect(strstr(c.o.message, "row 1, column 2") != NULL, "%s", c.o.message);
+    tu_rmdir(c.dir);
 }
 
 Test(run_file, a_missing_file_is_bad_input)
