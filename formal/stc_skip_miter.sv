@@ -23,6 +23,7 @@
 // ABC's bmc3 for every shape of the small tile, depth_i just past
 // u_full's last row.
 `default_nettype none
+`include "../rtl/stc_tile_ports.svh"
 
 module stc_skip_miter #(
   parameter N      = 4,
@@ -89,7 +90,8 @@ module stc_skip_miter #(
   genvar t;
   generate
     for (t = 0; t < 2; t = t + 1) begin : g_inst
-      wire [KB_MAX-1:0] skip = (t == 1) ? ({{(KB_MAX-1){1'b0}}, 1'b1} << b_i) : {KB_MAX{1'b0}};
+      wire [KB_MAX-1:0] tile_cmd_skip_i = (t == 1) ? ({{(KB_MAX-1){1'b0}}, 1'b1} << b_i) :
+                                                     {KB_MAX{1'b0}};
 
       reg          sent_q;
       reg [MW:0]   bias_row_q;
@@ -101,21 +103,40 @@ module stc_skip_miter #(
       reg [MW:0]   rows_q;
       reg [32*N*M_MAX-1:0] store_q;
 
-      wire cmd_ready, bias_ready, w_ready, a_ready, busy;
-      wire [KBW:0] w_blk  = nth_block(w_pass_q, skip, nblk_i);
-      wire [KBW:0] a_blk  = nth_block(a_pass_q, skip, nblk_i);
+      // The tile's signals are named tile_<port> (rtl/stc_tile_ports.svh):
+      // its outputs here, its inputs with the host logic that drives them.
+      // The outputs are declared after the registers: before them, the
+      // flops of the proof's AIG come in another order (the same circuit),
+      // and ABC's run time may depend on that.
+      `STC_TILE_OUTPUT_WIRES(tile_)
+
+      wire [KBW:0] w_blk  = nth_block(w_pass_q, tile_cmd_skip_i, nblk_i);
+      wire [KBW:0] a_blk  = nth_block(a_pass_q, tile_cmd_skip_i, nblk_i);
       wire         w_zero = (t == 0) && (w_blk == b_i);
 
-      // u_full: always valid; u_skip: behind u_full's non-B beats
-      wire w_valid = (t == 0) || (w_cnt_q < full_w);
-      wire a_valid = (t == 0) || (a_cnt_q < full_a);
-      wire w_take  = w_valid && w_ready;
-      wire a_take  = a_valid && a_ready;
+      // one command of the caller's shape; bias rows and results never stall
+      wire            tile_clk_i        = clk_i;
+      wire            tile_rst_ni       = rst_ni;
+      wire            tile_cmd_valid_i  = !sent_q;
+      wire            tile_cmd_mode_i   = mode_i;
+      wire [MW-1:0]   tile_cmd_m_i      = m_i[MW-1:0] - 1'b1;
+      wire [KBW-1:0]  tile_cmd_nblk_i   = nblk_i[KBW-1:0] - 1'b1;
+      wire            tile_cmd_bias_i   = bias_i;
+      wire            tile_bias_valid_i = 1'b1;
+      wire            tile_res_ready_i  = 1'b1;
 
-      wire [8*N-1:0]  w_data = w_zero ? {8*N{1'b0}} : w_all[8*N*(w_blk*N + w_row_q) +: 8*N];
-      wire [4*N-1:0]  w_meta = w_zero ? {N{4'h4}} : meta_all[4*N*(w_blk*N + w_row_q) +: 4*N];
-      wire [16*N-1:0] a_data = a_all[16*N*(a_row_q*KB_MAX + a_blk) +: 16*N];
-      wire [32*N-1:0] b_data = bias_all[32*N*bias_row_q +: 32*N];
+      // u_full: always valid; u_skip: behind u_full's non-B beats
+      wire tile_w_valid_i = (t == 0) || (w_cnt_q < full_w);
+      wire tile_a_valid_i = (t == 0) || (a_cnt_q < full_a);
+      wire w_take         = tile_w_valid_i && tile_w_ready_o;
+      wire a_take         = tile_a_valid_i && tile_a_ready_o;
+
+      wire [8*N-1:0]  tile_w_data_i    = w_zero ? {8*N{1'b0}} :
+                                                  w_all[8*N*(w_blk*N + w_row_q) +: 8*N];
+      wire [4*N-1:0]  tile_w_meta_i    = w_zero ? {N{4'h4}} :
+                                                  meta_all[4*N*(w_blk*N + w_row_q) +: 4*N];
+      wire [16*N-1:0] tile_a_data_i    = a_all[16*N*(a_row_q*KB_MAX + a_blk) +: 16*N];
+      wire [32*N-1:0] tile_bias_data_i = bias_all[32*N*bias_row_q +: 32*N];
 
       if (t == 0) begin : g_full_beats
         assign full_w = full_w_q + {{(CW-1){1'b0}}, w_take && !w_zero};
@@ -137,10 +158,10 @@ module stc_skip_miter #(
           w_cnt_q    <= {CW{1'b0}};
           a_cnt_q    <= {CW{1'b0}};
         end else begin
-          if (cmd_ready) begin
+          if (tile_cmd_ready_o) begin
             sent_q <= 1'b1;
           end
-          if (bias_ready) begin
+          if (tile_bias_ready_o) begin
             bias_row_q <= bias_row_q + 1'b1;
           end
           if (w_take) begin
@@ -169,49 +190,13 @@ module stc_skip_miter #(
         .M_MAX  (M_MAX),
         .KB_MAX (KB_MAX)
       ) u_tile (
-        .clk_i        (clk_i),
-        .rst_ni       (rst_ni),
-        .cmd_valid_i  (!sent_q),
-        .cmd_ready_o  (cmd_ready),
-        .cmd_mode_i   (mode_i),
-        .cmd_m_i      (m_i[MW-1:0] - 1'b1),
-        .cmd_nblk_i   (nblk_i[KBW-1:0] - 1'b1),
-        .cmd_skip_i   (skip),
-        .cmd_bias_i   (bias_i),
-        .bias_valid_i (1'b1),
-        .bias_ready_o (bias_ready),
-        .bias_data_i  (b_data),
-        .w_valid_i    (w_valid),
-        .w_ready_o    (w_ready),
-        .w_data_i     (w_data),
-        .w_meta_i     (w_meta),
-        .a_valid_i    (a_valid),
-        .a_ready_o    (a_ready),
-        .a_data_i     (a_data),
-        .res_valid_o  (res_valid[t]),
-        .res_ready_i  (1'b1),
-        .res_data_o   (res_data[32*N*t +: 32*N]),
-        .busy_o       (busy),
-        .err_o        (err[t]),
+        `STC_TILE_CONNECT(tile_),
         // probes: unused here
-        .dbg_state_o     (),
-        .dbg_blk_o       (),
-        .dbg_beat_o      (),
-        .dbg_pe_v_o      (),
-        .dbg_pe_en_o     (),
-        .dbg_pe_en_q_o   (),
-        .dbg_pe_pv_o     (),
-        .dbg_pe_w_o      (),
-        .dbg_pe_idx_o    (),
-        .dbg_pe_act_o    (),
-        .dbg_pe_prod_o   (),
-        .dbg_pe_psum_o   (),
-        .dbg_bot_v_o     (),
-        .dbg_acc_we_o    (),
-        .dbg_acc_row_o   (),
-        .dbg_acc_wdata_o (),
-        .dbg_cnt_o       ()
+        `STC_TILE_OPEN_PROBES
       );
+      assign res_valid[t]             = tile_res_valid_o;
+      assign res_data[32*N*t +: 32*N] = tile_res_data_o;
+      assign err[t]                   = tile_err_o;
 
       // the result rows, stored by index (rows beyond M are not kept)
       always @(posedge clk_i) begin

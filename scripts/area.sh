@@ -42,7 +42,18 @@ command -v "$YOSYS" >/dev/null || { echo "area: $YOSYS not found (make deps inst
 dir=$build/area
 rm -rf "$dir"
 mkdir -p "$dir/no-gating"
-rtl=(stc_meta_decode stc_clock_gate stc_pe stc_pe_array stc_skew_buffer stc_acc_bank stc_ctrl stc_tile)
+# The tile's sources (rtl/stc_tile.f: one path a line, from the root) but
+# stc_pe.v, which each variant names itself (no-gating: an edited copy).
+files=()
+pe_listed=0
+while read -r f; do
+    if [ "$f" = rtl/stc_pe.v ]; then pe_listed=1; else files+=("$root/$f"); fi
+done < <(sed -e 's://.*$::' -e '/^[[:space:]]*$/d' "$root/rtl/stc_tile.f")
+if [ "$pe_listed" -ne 1 ] || [ "${#files[@]}" -eq 0 ]; then
+    echo "area: rtl/stc_tile.f lists no rtl/stc_pe.v or nothing else (update scripts/area.sh)" >&2
+    exit 2
+fi
+RTL_FILES=${files[*]}
 
 # The gating ablation: the one line that computes the gate enable.
 gate="    en     = v_q \&\& (w_q != 8'd0) \&\& (sel != 8'd0);"
@@ -53,16 +64,15 @@ changed=$(diff "$root/rtl/stc_pe.v" "$dir/no-gating/stc_pe.v" | grep -c '^>' || 
     exit 2
 }
 
-export YOSYS N M_MAX KB_MAX dir root
+export YOSYS N M_MAX KB_MAX dir root RTL_FILES
 synth_one() { # VARIANT PE_FILE PARAMS...
-    local v=$1 pe=$2 files=() f
+    local v=$1 pe=$2
     shift 2
-    for f in stc_meta_decode stc_clock_gate stc_pe_array stc_skew_buffer stc_acc_bank stc_ctrl stc_tile; do
-        files+=("$root/rtl/$f.v")
-    done
     local chp="chparam -set N $N -set M_MAX $M_MAX -set KB_MAX $KB_MAX"
     for p in "$@"; do chp="$chp -set $p"; done
-    if ! "$YOSYS" -q -p "read_verilog -DSYNTHESIS $pe ${files[*]} $root/analysis/stc_area_top.v; $chp stc_area_top; \
+    # the top binds the tile's ports by name (.*): SystemVerilog
+    if ! "$YOSYS" -q -p "read_verilog -DSYNTHESIS $pe $RTL_FILES; \
+            read_verilog -sv -DSYNTHESIS $root/analysis/stc_area_top.v; $chp stc_area_top; \
             synth -flatten -top stc_area_top; tee -q -o $dir/$v.stat stat -tech cmos" >"$dir/$v.log" 2>&1; then
         echo "area: Yosys failed on variant $v (see $dir/$v.log)" >&2
         return 1

@@ -13,7 +13,7 @@ grep -q '^ *Apache License$' LICENSE 2>/dev/null && grep -q 'Version 2.0, Januar
 n=0
 while IFS= read -r f; do
     case $f in
-    *.c | *.h | *.cpp | *.v | *.sh | *.py | *.mk | *.awk | *.gp | *.yml | *.yaml | Makefile | .ci/run | sim/runner/stc_simrun) ;;
+    *.c | *.h | *.cpp | *.v | *.sv | *.svh | *.f | *.sh | *.py | *.mk | *.awk | *.gp | *.yml | *.yaml | Makefile | .ci/run | sim/runner/stc_simrun) ;;
     *) continue ;;
     esac
     n=$((n + 1))

@@ -3,7 +3,7 @@
 // tb_stc_tile_smoke - Icarus smoke test of stc_tile at N=4, M_MAX=16,
 // KB_MAX=4 (docs/architecture.md).
 //
-// Commands, each checked for res_data (against C computed here with plain
+// Commands, each checked for res_data_o (against C computed here with plain
 // loops over the decompressed matrices), for the cycle counter
 // dbg_cnt_o[31:0] against the closed form of section 6, for
 // macs_alg == nblk*M*KD*N == macs_actual + macs_gated + macs_skipped and
@@ -17,6 +17,7 @@
 // Drives inputs and samples outputs at the falling edge (outputs are
 // Moore, so ready/valid seen there hold for the next rising edge).
 `timescale 1ns / 1ps
+`include "../rtl/stc_tile_ports.svh"
 module tb_stc_tile_smoke;
 
   localparam N      = 4;
@@ -26,91 +27,21 @@ module tb_stc_tile_smoke;
   localparam KBW    = $clog2(KB_MAX);
   localparam KMAX   = KB_MAX * 2 * N;
 
-  reg                 clk = 1'b0;
-  reg                 rst_n = 1'b0;
-  reg                 cmd_valid = 1'b0;
-  wire                cmd_ready;
-  reg                 cmd_mode = 1'b0;
-  reg  [MW-1:0]       cmd_m = 0;
-  reg  [KBW-1:0]      cmd_nblk = 0;
-  reg  [KB_MAX-1:0]   cmd_skip = 0;
-  reg                 cmd_bias = 1'b0;
-  reg                 bias_valid = 1'b0;
-  wire                bias_ready;
-  reg  [32*N-1:0]     bias_data = 0;
-  reg                 w_valid = 1'b0;
-  wire                w_ready;
-  reg  [8*N-1:0]      w_data = 0;
-  reg  [4*N-1:0]      w_meta = 0;
-  reg                 a_valid = 1'b0;
-  wire                a_ready;
-  reg  [16*N-1:0]     a_data = 0;
-  wire                res_valid;
-  reg                 res_ready = 1'b0;
-  wire [32*N-1:0]     res_data;
-  wire                busy;
-  wire                err;
-  wire [2:0]          dbg_state;
-  wire [KBW-1:0]      dbg_blk;
-  wire [MW-1:0]       dbg_beat;
-  wire [N*N-1:0]      dbg_pe_v, dbg_pe_en, dbg_pe_en_q, dbg_pe_pv;
-  wire [8*N*N-1:0]    dbg_pe_w;
-  wire [2*N*N-1:0]    dbg_pe_idx;
-  wire [32*N*N-1:0]   dbg_pe_act, dbg_pe_prod, dbg_pe_psum;
-  wire [N-1:0]        dbg_bot_v, dbg_acc_we;
-  wire [MW*N-1:0]     dbg_acc_row;
-  wire [32*N-1:0]     dbg_acc_wdata;
-  wire [32*9-1:0]     dbg_cnt;
+  // the tile, its signals named like its ports (rtl/stc_tile_ports.svh)
+  `STC_TILE_INPUT_REGS()
+  `STC_TILE_OUTPUT_WIRES()
+  `STC_TILE_PROBE_WIRES()
 
   stc_tile #(
     .N      (N),
     .M_MAX  (M_MAX),
     .KB_MAX (KB_MAX)
   ) dut (
-    .clk_i           (clk),
-    .rst_ni          (rst_n),
-    .cmd_valid_i     (cmd_valid),
-    .cmd_ready_o     (cmd_ready),
-    .cmd_mode_i      (cmd_mode),
-    .cmd_m_i         (cmd_m),
-    .cmd_nblk_i      (cmd_nblk),
-    .cmd_skip_i      (cmd_skip),
-    .cmd_bias_i      (cmd_bias),
-    .bias_valid_i    (bias_valid),
-    .bias_ready_o    (bias_ready),
-    .bias_data_i     (bias_data),
-    .w_valid_i       (w_valid),
-    .w_ready_o       (w_ready),
-    .w_data_i        (w_data),
-    .w_meta_i        (w_meta),
-    .a_valid_i       (a_valid),
-    .a_ready_o       (a_ready),
-    .a_data_i        (a_data),
-    .res_valid_o     (res_valid),
-    .res_ready_i     (res_ready),
-    .res_data_o      (res_data),
-    .busy_o          (busy),
-    .err_o           (err),
-    .dbg_state_o     (dbg_state),
-    .dbg_blk_o       (dbg_blk),
-    .dbg_beat_o      (dbg_beat),
-    .dbg_pe_v_o      (dbg_pe_v),
-    .dbg_pe_en_o     (dbg_pe_en),
-    .dbg_pe_en_q_o   (dbg_pe_en_q),
-    .dbg_pe_pv_o     (dbg_pe_pv),
-    .dbg_pe_w_o      (dbg_pe_w),
-    .dbg_pe_idx_o    (dbg_pe_idx),
-    .dbg_pe_act_o    (dbg_pe_act),
-    .dbg_pe_prod_o   (dbg_pe_prod),
-    .dbg_pe_psum_o   (dbg_pe_psum),
-    .dbg_bot_v_o     (dbg_bot_v),
-    .dbg_acc_we_o    (dbg_acc_we),
-    .dbg_acc_row_o   (dbg_acc_row),
-    .dbg_acc_wdata_o (dbg_acc_wdata),
-    .dbg_cnt_o       (dbg_cnt)
+    `STC_TILE_CONNECT(),
+    `STC_TILE_CONNECT_PROBES()
   );
 
-  always #5 clk = ~clk;
+  always #5 clk_i = ~clk_i;
 
   // ---- test data ----------------------------------------------------------
   integer A    [0:M_MAX-1][0:KMAX-1];     // activations, int8
@@ -204,7 +135,7 @@ module tb_stc_tile_smoke;
   // optional random gap before a beat (stall test)
   task maybe_gap;
     begin
-      while (stall_pct != 0 && rnd(0, 99) < stall_pct) @(negedge clk);
+      while (stall_pct != 0 && rnd(0, 99) < stall_pct) @(negedge clk_i);
     end
   endtask
 
@@ -223,27 +154,27 @@ module tb_stc_tile_smoke;
       make_data(mode, m, nblk, skip, bias);
       // command
       maybe_gap;
-      cmd_valid = 1'b1;
-      cmd_mode  = mode;
-      cmd_m     = m - 1;
-      cmd_nblk  = nblk - 1;
-      cmd_skip  = skip;
-      cmd_bias  = bias;
-      while (!cmd_ready) @(negedge clk);
-      @(negedge clk);
-      cmd_valid = 1'b0;
-      cmd_mode  = 1'bx;
-      cmd_skip  = {KB_MAX{1'bx}};
+      cmd_valid_i = 1'b1;
+      cmd_mode_i  = mode;
+      cmd_m_i     = m - 1;
+      cmd_nblk_i  = nblk - 1;
+      cmd_skip_i  = skip;
+      cmd_bias_i  = bias;
+      while (!cmd_ready_o) @(negedge clk_i);
+      @(negedge clk_i);
+      cmd_valid_i = 1'b0;
+      cmd_mode_i  = 1'bx;
+      cmd_skip_i  = {KB_MAX{1'bx}};
       // bias rows
       if (bias) begin
         for (i = 0; i < m; i = i + 1) begin
           maybe_gap;
-          bias_valid = 1'b1;
-          for (n = 0; n < N; n = n + 1) bias_data[32*n +: 32] = BIAS[i][n];
-          while (!bias_ready) @(negedge clk);
-          @(negedge clk);
-          bias_valid = 1'b0;
-          bias_data  = {32*N{1'bx}};
+          bias_valid_i = 1'b1;
+          for (n = 0; n < N; n = n + 1) bias_data_i[32*n +: 32] = BIAS[i][n];
+          while (!bias_ready_o) @(negedge clk_i);
+          @(negedge clk_i);
+          bias_valid_i = 1'b0;
+          bias_data_i  = {32*N{1'bx}};
         end
       end
       // blocks
@@ -253,116 +184,117 @@ module tb_stc_tile_smoke;
           passes = passes + 1;
           for (r = 0; r < N; r = r + 1) begin
             maybe_gap;
-            w_valid = 1'b1;
+            w_valid_i = 1'b1;
             for (n = 0; n < N; n = n + 1) begin
-              w_data[8*n +: 8] = mode ? Wc[b*N + r][n] : W[b*N + r][n];
+              w_data_i[8*n +: 8] = mode ? Wc[b*N + r][n] : W[b*N + r][n];
               // metadata only on even beats in 2:4; garbage otherwise
-              w_meta[4*n +: 4] = (mode && r % 2 == 0) ? META[b][n][r/2] : 4'hF;
+              w_meta_i[4*n +: 4] = (mode && r % 2 == 0) ? META[b][n][r/2] : 4'hF;
             end
-            while (!w_ready) @(negedge clk);
-            @(negedge clk);
-            w_valid = 1'b0;
-            w_data  = {8*N{1'bx}};
-            w_meta  = {4*N{1'bx}};
+            while (!w_ready_o) @(negedge clk_i);
+            @(negedge clk_i);
+            w_valid_i = 1'b0;
+            w_data_i  = {8*N{1'bx}};
+            w_meta_i  = {4*N{1'bx}};
           end
           for (i = 0; i < m; i = i + 1) begin
             maybe_gap;
-            a_valid = 1'b1;
+            a_valid_i = 1'b1;
+            // the upper half is ignored in dense mode
             for (j = 0; j < 2 * N; j = j + 1)
-              a_data[8*j +: 8] = (j < kd) ? A[i][b*kd + j] : 8'h5A;  // upper half ignored in dense
-            while (!a_ready) @(negedge clk);
-            @(negedge clk);
-            a_valid = 1'b0;
-            a_data  = {16*N{1'bx}};
+              a_data_i[8*j +: 8] = (j < kd) ? A[i][b*kd + j] : 8'h5A;
+            while (!a_ready_o) @(negedge clk_i);
+            @(negedge clk_i);
+            a_valid_i = 1'b0;
+            a_data_i  = {16*N{1'bx}};
           end
         end
       end
       // results
       for (i = 0; i < m; i = i + 1) begin
-        res_ready = 1'b0;
+        res_ready_i = 1'b0;
         maybe_gap;
-        res_ready = 1'b1;
-        while (!res_valid) @(negedge clk);
+        res_ready_i = 1'b1;
+        while (!res_valid_o) @(negedge clk_i);
         for (n = 0; n < N; n = n + 1)
-          if (res_data[32*n +: 32] !== C[i][n]) begin
+          if (res_data_o[32*n +: 32] !== C[i][n]) begin
             $display("FAIL %0s: C[%0d][%0d] = %0d, expected %0d", name, i, n,
-                     $signed(res_data[32*n +: 32]), $signed(C[i][n]));
+                     $signed(res_data_o[32*n +: 32]), $signed(C[i][n]));
             errors = errors + 1;
           end
-        @(negedge clk);
+        @(negedge clk_i);
       end
-      res_ready = 1'b0;
-      if (dbg_state !== 3'd0 || busy !== 1'b0) begin
-        $display("FAIL %0s: not IDLE after the last result (state %0d)", name, dbg_state);
+      res_ready_i = 1'b0;
+      if (dbg_state_o !== 3'd0 || busy_o !== 1'b0) begin
+        $display("FAIL %0s: not IDLE after the last result (state %0d)", name, dbg_state_o);
         errors = errors + 1;
       end
       // counters
       nskip = nblk - passes;
       exp_cycles = (bias ? m : 0) + passes * (m + 3 * N + 1) + m;
-      if (dbg_cnt[31:0] !== exp_cycles + dbg_cnt[63:32]) begin
+      if (dbg_cnt_o[31:0] !== exp_cycles + dbg_cnt_o[63:32]) begin
         $display("FAIL %0s: cycles = %0d, expected %0d + stall_cycles %0d", name,
-                 dbg_cnt[31:0], exp_cycles, dbg_cnt[63:32]);
+                 dbg_cnt_o[31:0], exp_cycles, dbg_cnt_o[63:32]);
         errors = errors + 1;
       end
-      if (stall_pct == 0 && dbg_cnt[63:32] !== 0) begin
-        $display("FAIL %0s: stall_cycles = %0d without stalls", name, dbg_cnt[63:32]);
+      if (stall_pct == 0 && dbg_cnt_o[63:32] !== 0) begin
+        $display("FAIL %0s: stall_cycles = %0d without stalls", name, dbg_cnt_o[63:32]);
         errors = errors + 1;
       end
       exp_alg = nblk * m * kd * N;
       exp_skp = nskip * m * kd * N + (mode ? (nblk - nskip) * m * N * N : 0);
-      if (dbg_cnt[95:64] !== exp_alg || dbg_cnt[191:160] !== exp_skp ||
-          dbg_cnt[95:64] !== dbg_cnt[127:96] + dbg_cnt[159:128] + dbg_cnt[191:160]) begin
+      if (dbg_cnt_o[95:64] !== exp_alg || dbg_cnt_o[191:160] !== exp_skp ||
+          dbg_cnt_o[95:64] !== dbg_cnt_o[127:96] + dbg_cnt_o[159:128] + dbg_cnt_o[191:160]) begin
         $display("FAIL %0s: macs alg %0d (exp %0d) actual %0d gated %0d skipped %0d (exp %0d)",
-                 name, dbg_cnt[95:64], exp_alg, dbg_cnt[127:96], dbg_cnt[159:128],
-                 dbg_cnt[191:160], exp_skp);
+                 name, dbg_cnt_o[95:64], exp_alg, dbg_cnt_o[127:96], dbg_cnt_o[159:128],
+                 dbg_cnt_o[191:160], exp_skp);
         errors = errors + 1;
       end
-      if (dbg_cnt[223:192] !== passes * N * N ||
-          dbg_cnt[255:224] !== (mode ? passes * (N / 2) * (N / 2) : 0) ||
-          dbg_cnt[287:256] !== passes * m * (mode ? 2 * N : N)) begin
-        $display("FAIL %0s: bytes w %0d meta %0d a %0d", name, dbg_cnt[223:192],
-                 dbg_cnt[255:224], dbg_cnt[287:256]);
+      if (dbg_cnt_o[223:192] !== passes * N * N ||
+          dbg_cnt_o[255:224] !== (mode ? passes * (N / 2) * (N / 2) : 0) ||
+          dbg_cnt_o[287:256] !== passes * m * (mode ? 2 * N : N)) begin
+        $display("FAIL %0s: bytes w %0d meta %0d a %0d", name, dbg_cnt_o[223:192],
+                 dbg_cnt_o[255:224], dbg_cnt_o[287:256]);
         errors = errors + 1;
       end
-      if (err !== 1'b0) begin
+      if (err_o !== 1'b0) begin
         $display("FAIL %0s: err_o set", name);
         errors = errors + 1;
       end
       $display("%0s: %0d cycles (%0d stalls), macs actual %0d gated %0d skipped %0d",
-               name, dbg_cnt[31:0], dbg_cnt[63:32], dbg_cnt[127:96], dbg_cnt[159:128],
-               dbg_cnt[191:160]);
+               name, dbg_cnt_o[31:0], dbg_cnt_o[63:32], dbg_cnt_o[127:96], dbg_cnt_o[159:128],
+               dbg_cnt_o[191:160]);
     end
   endtask
 
   // ---- cycle trace of command 1 against the waveform of section 5 -------
   // (cycle 0 = the command transfer cycle; checked from cycle 1 on)
   integer tr_cyc = -1;
-  always @(posedge clk) begin
+  always @(posedge clk_i) begin
     // inputs and Moore outputs still hold the values of the ending cycle
-    if (tr_on && tr_cyc < 0 && cmd_valid && cmd_ready) tr_cyc <= 1;
+    if (tr_on && tr_cyc < 0 && cmd_valid_i && cmd_ready_o) tr_cyc <= 1;
   end
   reg     tr_on  = 1'b0;
   reg [2:0] exp_state;
   reg [MW-1:0] exp_beat;
-  always @(negedge clk) begin
+  always @(negedge clk_i) begin
     if (tr_cyc >= 1 && tr_cyc <= 18) begin
       exp_state = (tr_cyc == 18) ? 3'd0 : (tr_cyc <= 4) ? 3'd2 :
                   (tr_cyc <= 6) ? 3'd3 : (tr_cyc <= 15) ? 3'd4 : 3'd5;
       exp_beat  = (tr_cyc >= 2 && tr_cyc <= 4) ? tr_cyc - 1 :
                   (tr_cyc == 6 || tr_cyc == 17) ? 1 : 0;
-      if (dbg_state !== exp_state || dbg_beat !== exp_beat ||
-          dbg_cnt[31:0] !== tr_cyc - 1 ||
-          cmd_ready !== (tr_cyc == 18) ||
-          w_ready !== (tr_cyc >= 1 && tr_cyc <= 4) ||
-          a_ready !== (tr_cyc == 5 || tr_cyc == 6) ||
-          res_valid !== (tr_cyc == 16 || tr_cyc == 17) ||
-          dbg_pe_v[0] !== (tr_cyc == 6 || tr_cyc == 7) ||
-          dbg_pe_v[N*N-1] !== (tr_cyc == 12 || tr_cyc == 13) ||
-          dbg_bot_v[0] !== (tr_cyc == 11 || tr_cyc == 12) ||
-          dbg_bot_v[N-1] !== (tr_cyc == 14 || tr_cyc == 15)) begin
+      if (dbg_state_o !== exp_state || dbg_beat_o !== exp_beat ||
+          dbg_cnt_o[31:0] !== tr_cyc - 1 ||
+          cmd_ready_o !== (tr_cyc == 18) ||
+          w_ready_o !== (tr_cyc >= 1 && tr_cyc <= 4) ||
+          a_ready_o !== (tr_cyc == 5 || tr_cyc == 6) ||
+          res_valid_o !== (tr_cyc == 16 || tr_cyc == 17) ||
+          dbg_pe_v_o[0] !== (tr_cyc == 6 || tr_cyc == 7) ||
+          dbg_pe_v_o[N*N-1] !== (tr_cyc == 12 || tr_cyc == 13) ||
+          dbg_bot_v_o[0] !== (tr_cyc == 11 || tr_cyc == 12) ||
+          dbg_bot_v_o[N-1] !== (tr_cyc == 14 || tr_cyc == 15)) begin
         $display("FAIL trace cycle %0d: state %0d beat %0d cnt %0d v00 %b v33 %b bot_v %b",
-                 tr_cyc, dbg_state, dbg_beat, dbg_cnt[31:0], dbg_pe_v[0],
-                 dbg_pe_v[N*N-1], dbg_bot_v);
+                 tr_cyc, dbg_state_o, dbg_beat_o, dbg_cnt_o[31:0], dbg_pe_v_o[0],
+                 dbg_pe_v_o[N*N-1], dbg_bot_v_o);
         errors = errors + 1;
       end
       tr_cyc = tr_cyc + 1;
@@ -377,9 +309,9 @@ module tb_stc_tile_smoke;
 
   initial begin
     // reset for a few cycles
-    repeat (3) @(negedge clk);
-    rst_n = 1'b1;
-    @(negedge clk);
+    repeat (3) @(negedge clk_i);
+    rst_ni = 1'b1;
+    @(negedge clk_i);
     tr_on = 1'b1;
     run_cmd("dense-example", 0, 2, 1, 4'b0000, 0);
     tr_on = 1'b0;

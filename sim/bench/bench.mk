@@ -31,10 +31,12 @@ $(STC_SOL): $(BUILD)/sim/bench/stc_sol.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 # The tile at N=16 with the M_MAX and KB_MAX of the Verilator build; the
-# RTL has no `timescale (the bench's applies), hence -Wno-timescale.
-$(BENCH_VVP): $(RTL_SRCS) $(BENCH_TB) sim/bench/bench.mk
+# RTL has no `timescale (the bench's applies), hence -Wno-timescale; the
+# bench includes the port list by a path relative to itself, hence
+# -grelative-include.
+$(BENCH_VVP): $(RTL_SRCS) $(BENCH_TB) $(RTL_PORTS_SVH) sim/bench/bench.mk
 	@mkdir -p $(dir $@)
-	$(IVERILOG) -g2012 -Wall -Wno-sensitivity-entire-array -Wno-timescale -s tb_stc_bench \
+	$(IVERILOG) -g2012 -grelative-include -Wall -Wno-sensitivity-entire-array -Wno-timescale -s tb_stc_bench \
 	  -Ptb_stc_bench.M_MAX=$(M_MAX) -Ptb_stc_bench.KB_MAX=$(KB_MAX) -o $@ $(RTL_SRCS) $(BENCH_TB)
 
 # valgrind (the instruction counts) is in the bench group of scripts/deps.sh;

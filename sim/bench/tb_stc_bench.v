@@ -21,6 +21,7 @@
 // "PASS tb_stc_bench: R commands, C cycles" or FAIL lines; inputs change
 // at the falling edge (all outputs are Moore).
 `timescale 1ns / 1ps
+`include "../../rtl/stc_tile_ports.svh"
 module tb_stc_bench #(
   parameter N         = 16,
   parameter M_MAX     = 1024,
@@ -31,40 +32,16 @@ module tb_stc_bench #(
   localparam MW  = $clog2(M_MAX);
   localparam KBW = $clog2(KB_MAX);
 
-  reg                clk_i = 1'b0;
-  reg                rst_ni = 1'b0;
-  reg                cmd_valid_i = 1'b0;
-  wire               cmd_ready_o;
-  reg                cmd_mode_i = 1'b0;
-  reg  [MW-1:0]      cmd_m_i = 0;
-  reg  [KBW-1:0]     cmd_nblk_i = 0;
-  reg  [KB_MAX-1:0]  cmd_skip_i = 0;
-  reg                cmd_bias_i = 1'b0;
-  reg                bias_valid_i = 1'b0;
-  wire               bias_ready_o;
-  reg  [32*N-1:0]    bias_data_i = 0;
-  reg                w_valid_i = 1'b0;
-  wire               w_ready_o;
-  reg  [8*N-1:0]     w_data_i = 0;
-  reg  [4*N-1:0]     w_meta_i = 0;
-  reg                a_valid_i = 1'b0;
-  wire               a_ready_o;
-  reg  [16*N-1:0]    a_data_i = 0;
-  wire               res_valid_o;
-  reg                res_ready_i = 1'b0;
-  wire [32*N-1:0]    res_data_o;
-  wire               busy_o;
-  wire               err_o;
-  wire [32*9-1:0]    dbg_cnt_o;
+  // The tile, its signals named like its ports (rtl/stc_tile_ports.svh);
+  // of the probes only the counters are read (Icarus computes them all the
+  // same).
+  `STC_TILE_INPUT_REGS()
+  `STC_TILE_OUTPUT_WIRES()
+  `STC_TILE_PROBE_WIRES()
 
-  // The tile, its ports bound by name (.*); the probes other than the
-  // counters are left open (Icarus computes them all the same).
   stc_tile #(.N(N), .M_MAX(M_MAX), .KB_MAX(KB_MAX)) dut (
-    .*,
-    .dbg_state_o (), .dbg_blk_o (), .dbg_beat_o (), .dbg_pe_v_o (), .dbg_pe_en_o (),
-    .dbg_pe_en_q_o (), .dbg_pe_pv_o (), .dbg_pe_w_o (), .dbg_pe_idx_o (), .dbg_pe_act_o (),
-    .dbg_pe_prod_o (), .dbg_pe_psum_o (), .dbg_bot_v_o (), .dbg_acc_we_o (), .dbg_acc_row_o (),
-    .dbg_acc_wdata_o ()
+    `STC_TILE_CONNECT(),
+    `STC_TILE_CONNECT_PROBES()
   );
 
   always #5 clk_i = ~clk_i;

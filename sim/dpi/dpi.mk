@@ -10,7 +10,7 @@
 #                   of the RTL whose accumulate adds instead subtract must
 #                   FAIL (exit != 0), once on the per-cycle model compare and
 #                   once (+ref_only) on the SV reference GEMM alone
-#   DPI_RTL_SRCS=   the RTL under test (default: RTL_SRCS, rtl/rtl.mk)
+#   DPI_RTL_SRCS=   the RTL under test (default: RTL_SRCS, rtl/stc_tile.f)
 #
 # Outputs under $(BUILD)/dpi/: stc_dpi.o, vl/ (verilator --Mdir; the bench
 # is vl/Vtb_stc_dpi), run.log; broken/ (the broken RTL copy in rtl/, its
@@ -27,9 +27,12 @@ DPI_OBJ        := $(DPI_DIR)/stc_dpi.o
 DPI_BIN        := vl/Vtb_stc_dpi
 DPI_CFLAGS      = $(CFLAGS) -Isim/dpi -isystem $(VERILATOR_ROOT_INC)/vltstd
 # --timescale: the RTL has no `timescale; the bench's delays are in ns.
+# --relative-includes: the bench includes the port list by a path relative
+# to itself (rtl/stc_tile_ports.svh).
 # -O1 for the generated C++: the bench runs for milliseconds, the compile
 # is what costs (about 18 s a build here; 32 s at Verilator's default -Os).
-DPI_VFLAGS      = --binary --timing -j $(JOBS) -Wall --timescale 1ns/1ps --top-module tb_stc_dpi \
+DPI_VFLAGS      = --binary --timing -j $(JOBS) -Wall --timescale 1ns/1ps --relative-includes \
+                  --top-module tb_stc_dpi \
                   -GN=$(DPI_N) -GM_MAX=$(DPI_M_MAX) -GKB_MAX=$(DPI_KB_MAX) \
                   -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1"
 
@@ -58,7 +61,7 @@ $(1)/config: dpi-force
 	@mkdir -p $(1); printf '%s\n' $(call shq,$(DPI_VFLAGS)) $(call shq,$(2)) >$$@.tmp; \
 	if cmp -s $$@.tmp $$@; then rm -f $$@.tmp; else mv -f $$@.tmp $$@; fi
 
-$(1)/$(DPI_BIN): $(2) $(DPI_SV) $(DPI_OBJ) $(CMODEL_LIB) $(1)/config sim/dpi/dpi.mk
+$(1)/$(DPI_BIN): $(2) $(DPI_SV) $(RTL_PORTS_SVH) $(DPI_OBJ) $(CMODEL_LIB) $(1)/config sim/dpi/dpi.mk
 	@$(DEPS) core sim
 	@v=$$$$($(VERILATOR) --version | sed -n 's/^Verilator \([0-9]*\)\..*/\1/p'); [ "$$$${v:-0}" -ge 5 ] || \
 	  { echo "make dpi-test: needs Verilator 5 (--binary --timing), found: $$$$($(VERILATOR) --version)" >&2; exit 2; }

@@ -14,7 +14,7 @@
 // transferred; commands are offered early (valid held through the busy
 // tile), on the first idle cycle, or after some idle cycles. Stalls come
 // from $urandom with a fixed seed (+seed=N): gaps before a valid is raised,
-// res_ready dropped.
+// res_ready_i dropped.
 //
 // Two independent checks, each stopping at its first mismatch with
 // "FAIL cycle C: signal: expected E, actual A" and $fatal (a non-zero exit
@@ -26,6 +26,7 @@
 //    plain triple loop over the dense operands the bench generated.
 // Inputs change at the falling edge; the model steps at the rising edge and
 // both sides are compared at the falling edge (all outputs are Moore).
+`include "../../rtl/stc_tile_ports.svh"
 module tb_stc_dpi #(
   parameter int N      = 4,
   parameter int M_MAX  = 16,
@@ -48,86 +49,21 @@ module tb_stc_dpi #(
   localparam int TIMEOUT = 3 * (NCMD + 11) * (KB_MAX * (M_MAX + 3 * N + 1) + 2 * M_MAX) + 1000;
 
   // ---- the tile --------------------------------------------------------------
-  logic               clk = 1'b0;
-  logic               rst_n = 1'b0;
-  logic               cmd_valid = 1'b0;
-  logic               cmd_mode = 1'b0;
-  logic [MW-1:0]      cmd_m = '0;
-  logic [KBW-1:0]     cmd_nblk = '0;
-  logic [KB_MAX-1:0]  cmd_skip = '0;
-  logic               cmd_bias = 1'b0;
-  logic               bias_valid = 1'b0;
-  logic [32*N-1:0]    bias_data = '0;
-  logic               w_valid = 1'b0;
-  logic [8*N-1:0]     w_data = '0;
-  logic [4*N-1:0]     w_meta = '0;
-  logic               a_valid = 1'b0;
-  logic [16*N-1:0]    a_data = '0;
-  logic               res_ready = 1'b0;
-
-  wire                cmd_ready, bias_ready, w_ready, a_ready, res_valid, busy, err;
-  wire [32*N-1:0]     res_data;
-  wire [2:0]          dbg_state;
-  wire [KBW-1:0]      dbg_blk;
-  wire [MW-1:0]       dbg_beat;
-  wire [N*N-1:0]      dbg_pe_v, dbg_pe_en, dbg_pe_en_q, dbg_pe_pv;
-  wire [8*N*N-1:0]    dbg_pe_w;
-  wire [2*N*N-1:0]    dbg_pe_idx;
-  wire [32*N*N-1:0]   dbg_pe_act, dbg_pe_prod, dbg_pe_psum;
-  wire [N-1:0]        dbg_bot_v, dbg_acc_we;
-  wire [MW*N-1:0]     dbg_acc_row;
-  wire [32*N-1:0]     dbg_acc_wdata;
-  wire [32*9-1:0]     dbg_cnt;
+  // its signals are named like its ports (rtl/stc_tile_ports.svh)
+  `STC_TILE_INPUT_REGS()
+  `STC_TILE_OUTPUT_WIRES()
+  `STC_TILE_PROBE_WIRES()
 
   stc_tile #(
     .N      (N),
     .M_MAX  (M_MAX),
     .KB_MAX (KB_MAX)
   ) dut (
-    .clk_i           (clk),
-    .rst_ni          (rst_n),
-    .cmd_valid_i     (cmd_valid),
-    .cmd_ready_o     (cmd_ready),
-    .cmd_mode_i      (cmd_mode),
-    .cmd_m_i         (cmd_m),
-    .cmd_nblk_i      (cmd_nblk),
-    .cmd_skip_i      (cmd_skip),
-    .cmd_bias_i      (cmd_bias),
-    .bias_valid_i    (bias_valid),
-    .bias_ready_o    (bias_ready),
-    .bias_data_i     (bias_data),
-    .w_valid_i       (w_valid),
-    .w_ready_o       (w_ready),
-    .w_data_i        (w_data),
-    .w_meta_i        (w_meta),
-    .a_valid_i       (a_valid),
-    .a_ready_o       (a_ready),
-    .a_data_i        (a_data),
-    .res_valid_o     (res_valid),
-    .res_ready_i     (res_ready),
-    .res_data_o      (res_data),
-    .busy_o          (busy),
-    .err_o           (err),
-    .dbg_state_o     (dbg_state),
-    .dbg_blk_o       (dbg_blk),
-    .dbg_beat_o      (dbg_beat),
-    .dbg_pe_v_o      (dbg_pe_v),
-    .dbg_pe_en_o     (dbg_pe_en),
-    .dbg_pe_en_q_o   (dbg_pe_en_q),
-    .dbg_pe_pv_o     (dbg_pe_pv),
-    .dbg_pe_w_o      (dbg_pe_w),
-    .dbg_pe_idx_o    (dbg_pe_idx),
-    .dbg_pe_act_o    (dbg_pe_act),
-    .dbg_pe_prod_o   (dbg_pe_prod),
-    .dbg_pe_psum_o   (dbg_pe_psum),
-    .dbg_bot_v_o     (dbg_bot_v),
-    .dbg_acc_we_o    (dbg_acc_we),
-    .dbg_acc_row_o   (dbg_acc_row),
-    .dbg_acc_wdata_o (dbg_acc_wdata),
-    .dbg_cnt_o       (dbg_cnt)
+    `STC_TILE_CONNECT(),
+    `STC_TILE_CONNECT_PROBES()
   );
 
-  initial forever #5 clk = ~clk;
+  initial forever #5 clk_i = ~clk_i;
 
   // ---- the golden model, stepped at every rising edge ----------------------
   chandle h;
@@ -138,11 +74,11 @@ module tb_stc_dpi #(
   int     seed = 1;           // +seed=N
 
   initial forever begin
-    @(posedge clk);
+    @(posedge clk_i);
     // the inputs were set at the falling edge: they hold the ending cycle's values
-    stc_dpi_step(h, rst_n, cmd_valid, cmd_mode, int'(cmd_m), int'(cmd_nblk), WSKIP'(cmd_skip),
-                 cmd_bias, bias_valid, WBIAS'(bias_data), w_valid, WW'(w_data), WMETA'(w_meta),
-                 a_valid, WA'(a_data), res_ready);
+    stc_dpi_step(h, rst_ni, cmd_valid_i, cmd_mode_i, int'(cmd_m_i), int'(cmd_nblk_i),
+                 WSKIP'(cmd_skip_i), cmd_bias_i, bias_valid_i, WBIAS'(bias_data_i), w_valid_i,
+                 WW'(w_data_i), WMETA'(w_meta_i), a_valid_i, WA'(a_data_i), res_ready_i);
     cycle = cycle + 1;
     if (cycle > TIMEOUT) fail($sformatf("timeout: %0d cycles", TIMEOUT));
   end
@@ -209,38 +145,38 @@ module tb_stc_dpi #(
   bit [32*STC_DPI_CNT-1:0] m_cnt;
 
   initial forever begin
-    @(negedge clk);
+    @(negedge clk_i);
     if (cycle >= 1 && cmp_model) begin
       stc_dpi_eval(h, m_cmd_ready, m_bias_ready, m_w_ready, m_a_ready, m_res_valid, m_res_data,
                    m_busy, m_err);
       stc_dpi_probe(h, m_state, m_blk, m_beat, m_pe_v, m_pe_en, m_pe_en_q, m_pe_pv, m_pe_w,
                     m_pe_idx, m_pe_act, m_pe_prod, m_pe_psum, m_bot_v, m_acc_we, m_acc_row,
                     m_acc_wdata, m_cnt);
-      chk("cmd_ready_o",  P_PORT, 1, 1, WMAX'(m_cmd_ready),  WMAX'(cmd_ready));
-      chk("bias_ready_o", P_PORT, 1, 1, WMAX'(m_bias_ready), WMAX'(bias_ready));
-      chk("w_ready_o",    P_PORT, 1, 1, WMAX'(m_w_ready),    WMAX'(w_ready));
-      chk("a_ready_o",    P_PORT, 1, 1, WMAX'(m_a_ready),    WMAX'(a_ready));
-      chk("res_valid_o",  P_PORT, 1, 1, WMAX'(m_res_valid),  WMAX'(res_valid));
-      chk("busy_o",       P_PORT, 1, 1, WMAX'(m_busy),       WMAX'(busy));
-      chk("err_o",        P_PORT, 1, 1, WMAX'(m_err),        WMAX'(err));
-      chk("res_data_o",   P_COL, 32, N, WMAX'(m_res_data),   WMAX'(res_data));
-      chk("dbg_state_o",  P_PORT, 3, 1, WMAX'(unsigned'(m_state)), WMAX'(dbg_state));
-      chk("dbg_blk_o",    P_PORT, KBW, 1, WMAX'(unsigned'(m_blk)), WMAX'(dbg_blk));
-      chk("dbg_beat_o",   P_PORT, MW, 1, WMAX'(unsigned'(m_beat)), WMAX'(dbg_beat));
-      chk("dbg_pe_v_o",    P_PE, 1, N * N, WMAX'(m_pe_v),    WMAX'(dbg_pe_v));
-      chk("dbg_pe_en_o",   P_PE, 1, N * N, WMAX'(m_pe_en),   WMAX'(dbg_pe_en));
-      chk("dbg_pe_en_q_o", P_PE, 1, N * N, WMAX'(m_pe_en_q), WMAX'(dbg_pe_en_q));
-      chk("dbg_pe_pv_o",   P_PE, 1, N * N, WMAX'(m_pe_pv),   WMAX'(dbg_pe_pv));
-      chk("dbg_pe_w_o",    P_PE, 8, N * N, WMAX'(m_pe_w),    WMAX'(dbg_pe_w));
-      chk("dbg_pe_idx_o",  P_PE, 2, N * N, WMAX'(m_pe_idx),  WMAX'(dbg_pe_idx));
-      chk("dbg_pe_act_o",  P_PE, 32, N * N, m_pe_act,        WMAX'(dbg_pe_act));
-      chk("dbg_pe_prod_o", P_PE, 32, N * N, m_pe_prod,       WMAX'(dbg_pe_prod));
-      chk("dbg_pe_psum_o", P_PE, 32, N * N, m_pe_psum,       WMAX'(dbg_pe_psum));
-      chk("dbg_bot_v_o",   P_COL, 1, N, WMAX'(m_bot_v),      WMAX'(dbg_bot_v));
-      chk("dbg_acc_we_o",  P_COL, 1, N, WMAX'(m_acc_we),     WMAX'(dbg_acc_we));
-      chk("dbg_acc_row_o", P_COL, MW, N, WMAX'(m_acc_row),   WMAX'(dbg_acc_row));
-      chk("dbg_acc_wdata_o", P_COL, 32, N, WMAX'(m_acc_wdata), WMAX'(dbg_acc_wdata));
-      chk("dbg_cnt_o",     P_CNT, 32, 9, WMAX'(m_cnt),       WMAX'(dbg_cnt));
+      chk("cmd_ready_o",  P_PORT, 1, 1, WMAX'(m_cmd_ready),  WMAX'(cmd_ready_o));
+      chk("bias_ready_o", P_PORT, 1, 1, WMAX'(m_bias_ready), WMAX'(bias_ready_o));
+      chk("w_ready_o",    P_PORT, 1, 1, WMAX'(m_w_ready),    WMAX'(w_ready_o));
+      chk("a_ready_o",    P_PORT, 1, 1, WMAX'(m_a_ready),    WMAX'(a_ready_o));
+      chk("res_valid_o",  P_PORT, 1, 1, WMAX'(m_res_valid),  WMAX'(res_valid_o));
+      chk("busy_o",       P_PORT, 1, 1, WMAX'(m_busy),       WMAX'(busy_o));
+      chk("err_o",        P_PORT, 1, 1, WMAX'(m_err),        WMAX'(err_o));
+      chk("res_data_o",   P_COL, 32, N, WMAX'(m_res_data),   WMAX'(res_data_o));
+      chk("dbg_state_o",  P_PORT, 3, 1, WMAX'(unsigned'(m_state)), WMAX'(dbg_state_o));
+      chk("dbg_blk_o",    P_PORT, KBW, 1, WMAX'(unsigned'(m_blk)), WMAX'(dbg_blk_o));
+      chk("dbg_beat_o",   P_PORT, MW, 1, WMAX'(unsigned'(m_beat)), WMAX'(dbg_beat_o));
+      chk("dbg_pe_v_o",    P_PE, 1, N * N, WMAX'(m_pe_v),    WMAX'(dbg_pe_v_o));
+      chk("dbg_pe_en_o",   P_PE, 1, N * N, WMAX'(m_pe_en),   WMAX'(dbg_pe_en_o));
+      chk("dbg_pe_en_q_o", P_PE, 1, N * N, WMAX'(m_pe_en_q), WMAX'(dbg_pe_en_q_o));
+      chk("dbg_pe_pv_o",   P_PE, 1, N * N, WMAX'(m_pe_pv),   WMAX'(dbg_pe_pv_o));
+      chk("dbg_pe_w_o",    P_PE, 8, N * N, WMAX'(m_pe_w),    WMAX'(dbg_pe_w_o));
+      chk("dbg_pe_idx_o",  P_PE, 2, N * N, WMAX'(m_pe_idx),  WMAX'(dbg_pe_idx_o));
+      chk("dbg_pe_act_o",  P_PE, 32, N * N, m_pe_act,        WMAX'(dbg_pe_act_o));
+      chk("dbg_pe_prod_o", P_PE, 32, N * N, m_pe_prod,       WMAX'(dbg_pe_prod_o));
+      chk("dbg_pe_psum_o", P_PE, 32, N * N, m_pe_psum,       WMAX'(dbg_pe_psum_o));
+      chk("dbg_bot_v_o",   P_COL, 1, N, WMAX'(m_bot_v),      WMAX'(dbg_bot_v_o));
+      chk("dbg_acc_we_o",  P_COL, 1, N, WMAX'(m_acc_we),     WMAX'(dbg_acc_we_o));
+      chk("dbg_acc_row_o", P_COL, MW, N, WMAX'(m_acc_row),   WMAX'(dbg_acc_row_o));
+      chk("dbg_acc_wdata_o", P_COL, 32, N, WMAX'(m_acc_wdata), WMAX'(dbg_acc_wdata_o));
+      chk("dbg_cnt_o",     P_CNT, 32, 9, WMAX'(m_cnt),       WMAX'(dbg_cnt_o));
       cycles_compared = cycles_compared + 1;
     end
   end
@@ -269,7 +205,7 @@ module tb_stc_dpi #(
   int              a_gap_q[$];
   // Expected result rows, in the order the tile delivers them.
   logic [32*N-1:0] exp_q[$];
-  int              exp_stall_q[$];  // res_ready is 0 with this % per cycle
+  int              exp_stall_q[$];  // res_ready_i is 0 with this % per cycle
   int              exp_cmd_q[$];
   int              exp_row_q[$];
   string           cmd_desc[$];
@@ -441,62 +377,62 @@ module tb_stc_dpi #(
       c   = cmd_q.pop_front();
       gap = cmd_gap_q.pop_front();
       if (gap >= 0) begin
-        while (!cmd_ready) @(negedge clk);
-        repeat (gap) @(negedge clk);
+        while (!cmd_ready_o) @(negedge clk_i);
+        repeat (gap) @(negedge clk_i);
       end
-      {cmd_mode, cmd_m, cmd_nblk, cmd_skip, cmd_bias} = c;
-      cmd_valid = 1'b1;
-      while (!cmd_ready) @(negedge clk);
-      @(negedge clk);  // transferred at the rising edge in between
-      cmd_valid = 1'b0;
-      cmd_mode = 1'($urandom);  // garbage while not valid
-      cmd_m    = MW'($urandom);
-      cmd_nblk = KBW'($urandom);
-      cmd_skip = KB_MAX'({$urandom, $urandom});
-      cmd_bias = 1'($urandom);
+      {cmd_mode_i, cmd_m_i, cmd_nblk_i, cmd_skip_i, cmd_bias_i} = c;
+      cmd_valid_i = 1'b1;
+      while (!cmd_ready_o) @(negedge clk_i);
+      @(negedge clk_i);  // transferred at the rising edge in between
+      cmd_valid_i = 1'b0;
+      cmd_mode_i = 1'($urandom);  // garbage while not valid
+      cmd_m_i    = MW'($urandom);
+      cmd_nblk_i = KBW'($urandom);
+      cmd_skip_i = KB_MAX'({$urandom, $urandom});
+      cmd_bias_i = 1'($urandom);
     end
   endtask
 
   task automatic drive_bias();
     while (bias_q.size() != 0) begin
-      repeat (bias_gap_q.pop_front()) @(negedge clk);
-      bias_data  = bias_q.pop_front();
-      bias_valid = 1'b1;
-      while (!bias_ready) @(negedge clk);
-      @(negedge clk);
-      bias_valid = 1'b0;
-      for (int n = 0; n < N; n++) bias_data[32*n +: 32] = $urandom;
+      repeat (bias_gap_q.pop_front()) @(negedge clk_i);
+      bias_data_i  = bias_q.pop_front();
+      bias_valid_i = 1'b1;
+      while (!bias_ready_o) @(negedge clk_i);
+      @(negedge clk_i);
+      bias_valid_i = 1'b0;
+      for (int n = 0; n < N; n++) bias_data_i[32*n +: 32] = $urandom;
     end
   endtask
 
   task automatic drive_w();
     logic [12*N-1:0] beat;
     while (w_q.size() != 0) begin
-      repeat (w_gap_q.pop_front()) @(negedge clk);
-      // not {w_meta, w_data} = w_q.pop_front(): Verilator 5.006 splits an
+      repeat (w_gap_q.pop_front()) @(negedge clk_i);
+      // not {w_meta_i, w_data_i} = w_q.pop_front(): Verilator 5.006 splits an
       // assignment to a concatenation and pops twice
       beat = w_q.pop_front();
-      {w_meta, w_data} = beat;
-      w_valid = 1'b1;
-      while (!w_ready) @(negedge clk);
-      @(negedge clk);
-      w_valid = 1'b0;
+      {w_meta_i, w_data_i} = beat;
+      w_valid_i = 1'b1;
+      while (!w_ready_o) @(negedge clk_i);
+      @(negedge clk_i);
+      w_valid_i = 1'b0;
       for (int n = 0; n < N; n++) begin
-        w_data[8*n +: 8] = 8'($urandom);
-        w_meta[4*n +: 4] = 4'($urandom);
+        w_data_i[8*n +: 8] = 8'($urandom);
+        w_meta_i[4*n +: 4] = 4'($urandom);
       end
     end
   endtask
 
   task automatic drive_a();
     while (a_q.size() != 0) begin
-      repeat (a_gap_q.pop_front()) @(negedge clk);
-      a_data  = a_q.pop_front();
-      a_valid = 1'b1;
-      while (!a_ready) @(negedge clk);
-      @(negedge clk);
-      a_valid = 1'b0;
-      for (int j = 0; j < 2 * N; j++) a_data[8*j +: 8] = 8'($urandom);
+      repeat (a_gap_q.pop_front()) @(negedge clk_i);
+      a_data_i  = a_q.pop_front();
+      a_valid_i = 1'b1;
+      while (!a_ready_o) @(negedge clk_i);
+      @(negedge clk_i);
+      a_valid_i = 1'b0;
+      for (int j = 0; j < 2 * N; j++) a_data_i[8*j +: 8] = 8'($urandom);
     end
   endtask
 
@@ -504,14 +440,14 @@ module tb_stc_dpi #(
   task automatic drive_res();
     logic [32*N-1:0] e;
     while (exp_q.size() != 0) begin
-      res_ready = int'($urandom_range(99)) >= exp_stall_q[0];
-      if (res_valid && res_ready) begin  // transfers at the next rising edge
+      res_ready_i = int'($urandom_range(99)) >= exp_stall_q[0];
+      if (res_valid_o && res_ready_i) begin  // transfers at the next rising edge
         e = exp_q.pop_front();
         for (int n = 0; n < N; n++)
-          if (res_data[32*n +: 32] !== e[32*n +: 32])
+          if (res_data_o[32*n +: 32] !== e[32*n +: 32])
             fail($sformatf("res_data_o[column %0d] (command %0d: %s, row %0d): expected %0d, actual %0d [SV reference GEMM]",
                            n, exp_cmd_q[0], cmd_desc[exp_cmd_q[0]], exp_row_q[0],
-                           $signed(e[32*n +: 32]), $signed(res_data[32*n +: 32])));
+                           $signed(e[32*n +: 32]), $signed(res_data_o[32*n +: 32])));
         rows_checked = rows_checked + 1;
         if (exp_q.size() == 0 || exp_cmd_q[1] != exp_cmd_q[0])
           $display("cycle %6d: command %2d %s: %0d result rows OK", cycle, exp_cmd_q[0],
@@ -520,9 +456,9 @@ module tb_stc_dpi #(
         void'(exp_cmd_q.pop_front());
         void'(exp_row_q.pop_front());
       end
-      @(negedge clk);
+      @(negedge clk_i);
     end
-    res_ready = 1'b0;
+    res_ready_i = 1'b0;
   endtask
 
   // Runs everything queued to its end, then checks the tile is idle.
@@ -534,8 +470,8 @@ module tb_stc_dpi #(
       drive_a();
       drive_res();
     join
-    repeat (2) @(negedge clk);
-    if (busy !== 1'b0 || cmd_ready !== 1'b1) fail("the tile is not idle after the last result");
+    repeat (2) @(negedge clk_i);
+    if (busy_o !== 1'b0 || cmd_ready_o !== 1'b1) fail("the tile is not idle after the last result");
     if (bias_q.size() != 0 || w_q.size() != 0 || a_q.size() != 0 || cmd_q.size() != 0)
       fail("beats left over after the last result");
   endtask
@@ -558,9 +494,9 @@ module tb_stc_dpi #(
     if (!cmp_model) $display("tb_stc_dpi: +ref_only: the reference check only");
 
     // reset, at the falling edge as every input
-    repeat (3) @(negedge clk);
-    rst_n = 1'b1;
-    @(negedge clk);
+    repeat (3) @(negedge clk_i);
+    rst_ni = 1'b1;
+    @(negedge clk_i);
 
     // stream 1: directed commands, then random ones, no reset in between
     // (M_MAX >= N >= 4 and KB_MAX >= 2: only nblk = 3 needs a bound)
@@ -577,10 +513,10 @@ module tb_stc_dpi #(
     run_stream();
 
     // a reset between commands, then stream 2
-    rst_n = 1'b0;
-    repeat (2) @(negedge clk);
-    rst_n = 1'b1;
-    @(negedge clk);
+    rst_ni = 1'b0;
+    repeat (2) @(negedge clk_i);
+    rst_ni = 1'b1;
+    @(negedge clk_i);
     for (int i = 0; i < 4; i++) gen_random(30);
     run_stream();
 
