@@ -44,12 +44,12 @@ AREA_CSV := docs/report/area.csv
 area: ## what each sparsity feature costs in logic: Yosys ablations of the tile into docs/report/area.csv
 area:
 	@$(DEPS) synth
-	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(AREA_CSV)
+	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(AREA_CSV) $(RTL_SRCS)
 ##@ Tests before you push, and CI
 area-check: ## the report's hardware cost against a fresh Yosys synthesis
 area-check:
 	@$(DEPS) synth
-	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(BUILD)/area.csv
+	@JOBS=$(JOBS) scripts/area.sh $(BUILD) $(BUILD)/area.csv $(RTL_SRCS)
 	@cmp -s $(BUILD)/area.csv $(AREA_CSV) || { diff -u $(AREA_CSV) $(BUILD)/area.csv; \
 	  echo "area-check: $(AREA_CSV) differs from a fresh synthesis of the RTL: run make area" >&2; exit 1; }
 	@echo "area-check: $(AREA_CSV) matches a fresh synthesis"

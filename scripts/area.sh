@@ -6,7 +6,8 @@
 # cmos` for a transistor estimate) as it is and with one feature removed,
 # and the difference is the feature's cost.
 #
-# usage: scripts/area.sh BUILD_DIR OUT.csv
+# usage: scripts/area.sh BUILD_DIR OUT.csv SRC...
+#   SRC: the tile's sources (make passes RTL_SRCS, rtl/stc_tile.f's list)
 #   env: YOSYS (default yosys), AREA_N (default 4), AREA_M_MAX (default 16),
 #        JOBS (default 2)
 #
@@ -28,8 +29,9 @@
 # succeeded. Exit 0 ok, 2 set-up error (Yosys missing, the ablation no
 # longer applies to rtl/stc_pe.v, a synthesis failed).
 set -euo pipefail
-[ $# -eq 2 ] || { echo "usage: $0 BUILD_DIR OUT.csv" >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 BUILD_DIR OUT.csv SRC..." >&2; exit 2; }
 build=$1 outcsv=$2
+shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 YOSYS=${YOSYS:-yosys}
@@ -42,23 +44,21 @@ command -v "$YOSYS" >/dev/null || { echo "area: $YOSYS not found (make deps inst
 dir=$build/area
 rm -rf "$dir"
 mkdir -p "$dir/no-gating"
-# The tile's sources (rtl/stc_tile.f: one path a line, from the root) but
-# stc_pe.v, which each variant names itself (no-gating: an edited copy).
+# The sources but stc_pe.v, which each variant names itself (no-gating:
+# an edited copy).
 files=()
-pe_listed=0
-while read -r f; do
-    if [ "$f" = rtl/stc_pe.v ]; then pe_listed=1; else files+=("$root/$f"); fi
-done < <(sed -e 's://.*$::' -e '/^[[:space:]]*$/d' "$root/rtl/stc_tile.f")
-if [ "$pe_listed" -ne 1 ] || [ "${#files[@]}" -eq 0 ]; then
-    echo "area: rtl/stc_tile.f lists no rtl/stc_pe.v or nothing else (update scripts/area.sh)" >&2
-    exit 2
-fi
+pe_src=
+for f in "$@"; do
+    [ -f "$f" ] || { echo "area: no such source: $f" >&2; exit 2; }
+    if [ "$(basename "$f")" = stc_pe.v ]; then pe_src=$f; else files+=("$f"); fi
+done
+[ -n "$pe_src" ] || { echo "area: no stc_pe.v among the sources (update scripts/area.sh)" >&2; exit 2; }
 RTL_FILES=${files[*]}
 
 # The gating ablation: the one line that computes the gate enable.
 gate="    en     = v_q \&\& (w_q != 8'd0) \&\& (sel != 8'd0);"
-sed "s/^$gate\$/    en     = v_q;/" "$root/rtl/stc_pe.v" >"$dir/no-gating/stc_pe.v"
-changed=$(diff "$root/rtl/stc_pe.v" "$dir/no-gating/stc_pe.v" | grep -c '^>' || true)
+sed "s/^$gate\$/    en     = v_q;/" "$pe_src" >"$dir/no-gating/stc_pe.v"
+changed=$(diff "$pe_src" "$dir/no-gating/stc_pe.v" | grep -c '^>' || true)
 [ "$changed" -eq 1 ] || {
     echo "area: the gating ablation no longer applies: rtl/stc_pe.v has no line '${gate//\\/}' (update scripts/area.sh)" >&2
     exit 2
@@ -81,11 +81,11 @@ synth_one() { # VARIANT PE_FILE PARAMS...
 }
 export -f synth_one
 {
-    echo "full $root/rtl/stc_pe.v"
-    echo "no-2of4 $root/rtl/stc_pe.v TIE_MODE 1"
-    echo "no-skip $root/rtl/stc_pe.v TIE_SKIP 1"
+    echo "full $pe_src"
+    echo "no-2of4 $pe_src TIE_MODE 1"
+    echo "no-skip $pe_src TIE_SKIP 1"
     echo "no-gating $dir/no-gating/stc_pe.v"
-    echo "dbuf $root/rtl/stc_pe.v WBUF 2"
+    echo "dbuf $pe_src WBUF 2"
 } | xargs -P "$JOBS" -L 1 bash -c 'synth_one "$0" "$1" ${2:+"$2 $3"}' || exit 2
 
 {
