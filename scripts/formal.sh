@@ -138,7 +138,7 @@ flatten_tile() {
 GATING_OWN='(^|\.)(en|en_o|en_q|en_q_o|en_w|en_q_w|prod_q|prod_o|prod_w|pe_en|pe_en_i|pe_en_o|pe_en_q|pe_en_q_o|pe_prod|pe_prod_o|pop_en|pop_gated|cnt_macs_actual_[dq]|cnt_macs_gated_[dq]|cnt|cnt_o|dbg_pe_en_o|dbg_pe_en_q_o|dbg_pe_prod_o|dbg_cnt_o)(\[[0-9]+\])?$'
 
 proof_gating() {
-    local d=$out/gating t0 pe f n total log
+    local d=$out/gating t0 pe f n total
     t0=$(now)
     rm -rf "$d"
     mkdir -p "$d/ungated"
@@ -174,28 +174,16 @@ proof_gating() {
     [ -n "$total" ] || die "no equiv_status count in $d/equiv.log"
     python3 "$here/scripts/aiger_tie.py" "$d/miter.aag" "$d/miter.aim" "$d/miter.aig" ||
         die "cannot convert $d/miter.aag"
-    # scorr (signal correspondence: register pairs proven equal by
-    # induction and merged) folds the two tiles into one; pdr then closes
-    # the proof on what is left.
-    log=$("$YOSYS_ABC" -c "read_aiger $d/miter.aig; strash; scorr; dc2; pdr -T $PDR_TIMEOUT" 2>&1) ||
-        die "yosys-abc failed on $d/miter.aig"
-    printf '%s\n' "$log" >"$d/abc.log"
+    # scorr folds the two tiles into one (each register pair proven equal
+    # by induction is merged); pdr closes the proof on what is left.
+    abc_pdr "$d" miter ""
     local what="every port, probe and register of the tile but the gating's own ($(wc -l <"$d/gating-own.txt") signals) equal to the ungated tile's in every cycle"
-    if grep -q 'Property proved' <<<"$log"; then
+    if grep -q 'Property proved' <<<"$abc_log"; then
         verdict gating PROVEN "$what: $total signal bits compared  [unbounded: from the all-zero state, every input sequence; ABC scorr, pdr; $params]" "$t0"
         return
     fi
-    local frame
-    frame=$(grep -o 'was asserted in frame [0-9]*' <<<"$log" | grep -o '[0-9]*$' | head -1)
-    [ -n "$frame" ] || die "no verdict from ABC (PDR_TIMEOUT=$PDR_TIMEOUT s): $d/abc.log"
-    # The shortest trace: bmc3 on the miter as built (scorr merged its
-    # registers), replayed by Yosys on the miter before mapping.
-    log=$("$YOSYS_ABC" -c "read_aiger $d/miter.aig; strash; bmc3 -F $((frame + 1)); write_cex -a $d/miter.cex" 2>&1) ||
-        die "yosys-abc failed on $d/miter.aig"
-    printf '%s\n' "$log" >>"$d/abc.log"
-    frame=$(grep -o 'was asserted in frame [0-9]*' <<<"$log" | grep -o '[0-9]*$' | head -1)
-    [ -n "$frame" ] || die "bmc3 found no trace that pdr found: $d/abc.log"
-    verdict gating FAILED "$what: a pair differs in cycle $frame from the all-zero state  [ABC scorr, pdr; $params]" "$t0"
+    [ -n "$abc_frame" ] || die "no verdict from ABC (PDR_TIMEOUT=$PDR_TIMEOUT s): $d/abc.log"
+    verdict gating FAILED "$what: a pair differs in cycle $abc_frame from the all-zero state  [ABC scorr, pdr; $params]" "$t0"
     abc_cex "$d" miter
     echo "  signals that differ (in the trace, <name> is the gated tile's, <name>_gate the ungated one's):"
     cex "$d" --differ cmp_ rst_ni cmd_valid_i cmd_mode_i w_valid_i w_data_i a_valid_i a_data_i \
@@ -210,11 +198,40 @@ to_aig() {
         write_aiger -ascii -zinit -map $1/$2.aim $1/$2.aag"
 }
 
+# frame_of LOG: the frame in which ABC's LOG says an output was asserted
+# (nothing when none was).
+frame_of() {
+    grep -o 'was asserted in frame [0-9]*' <<<"$1" | grep -o '[0-9]*$' | head -1 || true
+}
+
+# abc_pdr DIR NAME PREP: ABC's pdr on DIR/NAME.aig after PREP (e.g.
+# "fold;"); its output in DIR/abc.log and abc_log. scorr and dc2 go first
+# (registers proven equal merged, logic rewritten): they halve pdr's time
+# on the tile (the protocol proof at N=4, base: 181 s to 93 s). When an
+# output is asserted, the trace is bmc3's to that frame on the AIG as
+# built (scorr merged registers, so pdr's own trace would not map back):
+# DIR/NAME.cex, bmc3's output appended, and abc_frame the trace's frame
+# (empty: pdr decided nothing, or proved the property).
+abc_pdr() {
+    local dir=$1 name=$2 prep=$3 log
+    abc_log=$("$YOSYS_ABC" -c "read_aiger $dir/$name.aig; $prep strash; scorr; dc2; pdr -T $PDR_TIMEOUT" 2>&1) ||
+        die "yosys-abc failed on $dir/$name.aig"
+    printf '%s\n' "$abc_log" >"$dir/abc.log"
+    abc_frame=$(frame_of "$abc_log")
+    [ -n "$abc_frame" ] || return 0
+    log=$("$YOSYS_ABC" -c "read_aiger $dir/$name.aig; $prep strash; bmc3 -F $((abc_frame + 1)); \
+        write_cex -a $dir/$name.cex" 2>&1) || die "yosys-abc failed on $dir/$name.aig"
+    printf '%s\n' "$log" >>"$dir/abc.log"
+    abc_log+=$'\n'$log
+    abc_frame=$(frame_of "$log")
+    [ -n "$abc_frame" ] || die "bmc3 found no trace that pdr found: $dir/abc.log"
+}
+
 # ---- protocol: the RTL's assertions, unbounded -------------------------------
 # proof_protocol NAME WBUF: the assertions in the micro-architecture WBUF
 # (1 base, 2 dbuf: docs/architecture.md section 11)
 proof_protocol() {
-    local name=$1 wbuf=$2 d=$out/$1 t0 log engine="scorr, pdr"
+    local name=$1 wbuf=$2 d=$out/$1 t0 log frame engine="scorr, pdr"
     t0=$(now)
     rm -rf "$d"
     mkdir -p "$d"
@@ -229,27 +246,14 @@ proof_protocol() {
         >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
     python3 "$here/scripts/aiger_tie.py" "$d/check.aag" "$d/check.aim" "$d/check.aig" ||
         die "cannot convert $d/check.aag"
-    # scorr and dc2 (registers proven equal merged, logic rewritten) first
-    # halve pdr's time here (181 s to 93 s at N=4, base).
-    log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; scorr; dc2; pdr -T $PDR_TIMEOUT" 2>&1) ||
-        die "yosys-abc failed on $d/check.aig"
-    printf '%s\n' "$log" >"$d/abc.log"
-    if grep -q 'was asserted in frame' <<<"$log"; then
-        # the trace on the AIG as built (scorr merged registers): bmc3 to
-        # the frame pdr found
-        local frame
-        frame=$(grep -o 'was asserted in frame [0-9]*' <<<"$log" | grep -o '[0-9]*$' | head -1)
-        log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; bmc3 -F $((frame + 1)); \
-            write_cex -a $d/check.cex" 2>&1) || die "yosys-abc failed on $d/check.aig"
-        printf '%s\n' "$log" >>"$d/abc.log"
-        grep -q 'was asserted in frame' <<<"$log" || die "bmc3 found no trace that pdr found: $d/abc.log"
-    fi
+    abc_pdr "$d" check "fold;"
+    log=$abc_log frame=$abc_frame
     local what="the $(grep -c 'assert (' "$(src_of stc_tile.v)") assertions of stc_tile (STC_ASSERT, WBUF=$wbuf) for every input sequence keeping the input protocol"
     if grep -q 'Property proved' <<<"$log"; then
         verdict "$name" PROVEN "$what  [unbounded: IC3/PDR from reset; ABC scorr, pdr; $params]" "$t0"
         return
     fi
-    if ! grep -q 'was asserted in frame' <<<"$log"; then
+    if [ -z "$frame" ]; then
         # pdr undecided within PDR_TIMEOUT: a bounded check instead, said so
         engine=bmc3
         log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; bmc3 -F $PROTOCOL_DEPTH; \
@@ -259,9 +263,10 @@ proof_protocol() {
             verdict "$name" PROVEN "$what  [bounded: $PROTOCOL_DEPTH cycles from reset (pdr undecided in $PDR_TIMEOUT s); ABC bmc3; $params]" "$t0"
             return
         fi
+        frame=$(frame_of "$log")
     fi
-    if grep -q 'was asserted in frame' <<<"$log"; then
-        verdict "$name" FAILED "an assertion of stc_tile (STC_ASSERT) fails $(grep -o 'in frame [0-9]*' <<<"$log" | head -1) from reset  [ABC $engine; $params]" "$t0"
+    if [ -n "$frame" ]; then
+        verdict "$name" FAILED "an assertion of stc_tile (STC_ASSERT) fails in frame $frame from reset  [ABC $engine; $params]" "$t0"
         abc_cex "$d" check
         cex "$d" rst_ni cmd_valid_i cmd_ready_o bias_valid_i w_valid_i w_ready_o \
             a_valid_i a_ready_o res_valid_o res_ready_i res_data_o busy_o err_o

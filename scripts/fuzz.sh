@@ -16,8 +16,12 @@
 # Exit: 0 clean, 1 crash/hang/report, 2 set-up error.
 set -euo pipefail
 
+die() { echo "fuzz.sh: $*" >&2; exit 2; }
+# shellcheck source=scripts/campaign_lib.sh
+. "$(dirname "$0")/campaign_lib.sh"
+
 if [ $# -lt 5 ]; then
-    sed -n '4,14p' "$0" >&2
+    sed -n '4,16p' "$0" >&2
     exit 2
 fi
 mode=$1 harness=$2 out=$3 seconds=$4
@@ -105,14 +109,10 @@ case "$mode" in
 fuzz)
     command -v afl-fuzz >/dev/null || { echo "fuzz.sh: afl-fuzz not installed" >&2; exit 2; }
     rm -f "$out/summary.txt"
-    # shellcheck source=scripts/campaign_lib.sh
-    . "$(dirname "$0")/campaign_lib.sh"
-    die() { echo "fuzz.sh: $*" >&2; exit 2; }
     parse_jobs targets
     task() { fuzz_one "$1"; }
-    task_done() { # target, its status: the worst wins
-        if [ -n "$2" ] && [ "$2" -gt "$status" ]; then status=$2; fi
-        if [ -z "$2" ]; then status=2; fi
+    task_done() { # target, its status (empty: lost, a set-up error): the worst wins
+        if [ -z "$2" ]; then status=2; elif [ "$2" -gt "$status" ]; then status=$2; fi
     }
     run_in_order "$out" "$jobs" "$@"
     for t in "$@"; do
