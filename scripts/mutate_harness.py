@@ -7,8 +7,9 @@ The RTL's mutation campaign (make mutate) asks whether the harness catches
 a broken tile. This one asks whether the harness's own checks are needed:
 it plants one small, realistic mistake at a time in the harness's C
 (sim/core: the host's rules, the step, the compare, the lockstep loop, the
-per-file layer and report; sim/apps/stc_sim_main.c: the verdict and the JUnit
-writer) and sees whether anything notices:
+per-file layer and report with its JUnit and CSV writers;
+sim/apps/stc_sim_main.c: the verdict and the reports' exit status) and sees
+whether anything notices:
 
   1. the unit tests (build/stc_unit_tests relinked with the mutant), which
      plant each rule's violation in the model-backed double;
@@ -58,13 +59,13 @@ import signal
 import xml.etree.ElementTree as ET
 
 # The files mutated, and of stc_sim_main.c only the functions that decide
-# or record a verdict (its option parsing, traces and CSV are the CLI's and
-# the report's, tested by cli-test and report-check, not judged here).
+# or record a verdict (its option parsing and traces are the CLI's, tested
+# by cli-test, not judged here).
 FILES = ["sim/core/stc_host.c", "sim/core/stc_step.c", "sim/core/stc_compare.c",
          "sim/core/stc_lockstep.c", "sim/core/stc_run_report.c", "sim/core/stc_run_file.c",
          "sim/apps/stc_sim_main.c"]
-FUNCTIONS = {"sim/apps/stc_sim_main.c": {"run_one", "run_checked", "print_outcome", "junit_case",
-                                         "write_junit", "main"}}
+FUNCTIONS = {"sim/apps/stc_sim_main.c": {"run_one", "run_checked", "print_outcome",
+                                         "write_reports", "main"}}
 EQUIV = "scripts/mutate_harness_equivalent.txt"
 
 

@@ -34,20 +34,11 @@ typedef struct sim_args {
     const char *argv0;
 } sim_args;
 
-typedef struct vec_outcome {
-    stc_file_outcome f; /* path, verdict, message, commands, result */
-    double seconds;
-    /* the file's facts for the CSV: of its command, or for a stream the
-     * sums over its commands (write_csv) */
-    char cls[STC_VEC_CLASS_MAX];
-    unsigned n, m, k, nblk, nskip, nbias;
-    bool mode24, bias;
-    bool mixed;                /* a stream with dense and 2:4 commands */
-    uint64_t w_zeros, w_elems; /* zeros of the dense W, and its size */
-    /* a file failing in lockstep, run again at the txn level: is it timing? */
-    bool txn_tried;
-    stc_run_result txn;
-} vec_outcome;
+/* A file failing in lockstep, run again at the txn level: is it timing? */
+typedef struct sim_txn {
+    bool tried;
+    stc_run_result res;
+} sim_txn;
 
 enum {
     OPT_HOLD = 1,
@@ -212,41 +203,12 @@ static void print_reproduce(const sim_args *a, const char *path, uint64_t mark)
     fputc('\n', stderr);
 }
 
-/* The facts of the file's out->f.ncmd commands, v[0] .. v[ncmd - 1]: a
- * single command's own; for a stream, the sums of M, K, blocks, skipped
- * blocks, biased commands and W's size and zeros, so that one CSV row
- * describes the whole file (class "stream", mode "mixed" when it holds
- * both). The zero count of a dense W: stored zeros plus, in 2:4, the half
- * of every group that compression removed (those are zeros too). */
-static void record_facts(const stc_vec *v, vec_outcome *out)
-{
-    snprintf(out->cls, sizeof out->cls, "%s", out->f.ncmd > 1 ? "stream" : v[0].cls);
-    out->n = v[0].n;
-    out->mode24 = v[0].mode24;
-    out->bias = v[0].has_bias;
-    for (unsigned c = 0; c < out->f.ncmd; c++) {
-        const stc_vec *x = &v[c];
-        size_t stored = (size_t)(x->mode24 ? x->k / 2 : x->k) * x->n;
-        unsigned nblk = stc_vec_nblk(x);
-        out->m += x->m;
-        out->k += x->k;
-        out->nblk += nblk;
-        for (unsigned b = 0; b < nblk; b++)
-            out->nskip += (unsigned)((x->skip >> b) & 1u);
-        out->nbias += x->has_bias;
-        out->mixed = out->mixed || x->mode24 != v[0].mode24;
-        out->w_elems += (uint64_t)x->k * x->n;
-        out->w_zeros += (uint64_t)x->k * x->n - stored;
-        for (size_t i = 0; i < stored; i++)
-            out->w_zeros += x->w[i] == 0;
-    }
-}
-
 /* What stc_sim's run of one checked file needs (stc_run_file's ctx). */
 typedef struct run_ctx {
     const sim_args *a;
     stc_rtl *rtl;
-    vec_outcome *out;
+    stc_file_record *rec;
+    sim_txn *txn;
 } run_ctx;
 
 /* Runs one checked vector or stream on the shared RTL instance
@@ -254,10 +216,9 @@ typedef struct run_ctx {
 static void run_checked(void *ctx, const stc_stream *s, stc_file_outcome *f)
 {
     const run_ctx *c = ctx;
-    vec_outcome *out = c->out;
     stc_run_opts o = c->a->run;
 
-    record_facts(&s->cmd[0], out);
+    stc_file_facts_of(s, &c->rec->facts);
     o.vec_path = f->path;
     stc_status st = stc_lockstep_stream(c->rtl, s, &o, &f->res);
     if (st != STC_OK) {
@@ -278,28 +239,31 @@ static void run_checked(void *ctx, const stc_stream *s, stc_file_outcome *f)
         t.level = STC_LEVEL_TXN;
         t.log = NULL;
         t.max_errors = 1;
-        out->txn_tried = stc_lockstep_stream(c->rtl, s, &t, &out->txn) == STC_OK;
+        c->txn->tried = stc_lockstep_stream(c->rtl, s, &t, &c->txn->res) == STC_OK;
     }
 }
 
-/* Runs one vector or stream file on the shared RTL instance. */
-static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, vec_outcome *out)
+/* Runs one vector or stream file on the shared RTL instance: its record
+ * into rec, a lockstep failure's txn re-run into txn (zeroed by the
+ * caller). */
+static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, stc_file_record *rec,
+                    sim_txn *txn)
 {
     stc_params p;
-    run_ctx c = {a, rtl, out};
+    run_ctx c = {a, rtl, rec, txn};
     double t0 = now_seconds();
 
-    memset(out, 0, sizeof *out);
+    memset(rec, 0, sizeof *rec);
     stc_rtl_params(&p);
-    stc_run_file(path, p.n, "sim", run_checked, &c, &out->f);
-    out->seconds = now_seconds() - t0;
+    stc_run_file(path, p.n, "sim", run_checked, &c, &rec->f);
+    rec->seconds = now_seconds() - t0;
 }
 
 /* What the txn re-run of a lockstep failure says about it. */
-static void print_diagnosis(const vec_outcome *o)
+static void print_diagnosis(const sim_txn *txn)
 {
-    const stc_run_result *t = &o->txn;
-    if (!o->txn_tried)
+    const stc_run_result *t = &txn->res;
+    if (!txn->tried)
         return;
     if (t->pass)
         fprintf(stderr,
@@ -316,166 +280,57 @@ static void print_diagnosis(const vec_outcome *o)
                 t->first_signal, t->first_cmd);
 }
 
-static void print_outcome(const sim_args *a, int i, const vec_outcome *o)
+static void print_outcome(const sim_args *a, int i, const stc_file_record *r, const sim_txn *txn)
 {
-    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &o->f, a->run.quiet) && !o->f.error) {
-        print_diagnosis(o);
-        print_reproduce(a, o->f.path, o->f.res.first_bad_cycle);
+    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r->f, a->run.quiet) && !r->f.error) {
+        print_diagnosis(txn);
+        print_reproduce(a, r->f.path, r->f.res.first_bad_cycle);
     }
 }
 
-static void xml_escape(FILE *f, const char *s)
+/* The options of the reproduce line as one string (free it), for the
+ * JUnit report's copy of that line; NULL when out of memory. */
+static char *run_options(const sim_args *a)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '"':
-            fputs("&quot;", f);
-            break;
-        default:
-            fputc(*s, f);
-        }
-    }
-}
-
-/* One testcase: bad input is an <error>, a mismatch a <failure>; the
- * options that replay it ride along as properties and the reproduce
- * command as system-out. */
-static void junit_case(FILE *f, const sim_args *a, const stc_params *p, const vec_outcome *o)
-{
-    char msg[STC_VEC_ERR_MAX + 128];
-    fprintf(f, "  <testcase classname=\"cosim.n%u.stall%u\" name=\"", p->n, a->run.stall_pct);
-    xml_escape(f, o->f.path);
-    fprintf(f, "\" time=\"%.6f\">\n", o->seconds);
-    fprintf(f,
-            "    <properties><property name=\"seed\" value=\"%" PRIu64 "\"/>"
-            "<property name=\"stall_pct\" value=\"%u\"/>"
-            "<property name=\"policy\" value=\"%s\"/>"
-            "<property name=\"commands\" value=\"%u\"/>"
-            "<property name=\"cycles\" value=\"%" PRIu64 "\"/>"
-            "<property name=\"macs_alg\" value=\"%u\"/>"
-            "<property name=\"macs_saved\" value=\"%u\"/></properties>\n",
-            a->run.seed, a->run.stall_pct, stc_policy_name(a->run.policy), o->f.ncmd,
-            o->f.res.cycles, o->f.res.cnt[STC_CNT_MACS_ALG],
-            o->f.res.cnt[STC_CNT_MACS_SKIPPED] + o->f.res.cnt[STC_CNT_MACS_GATED]);
-    if (o->f.error) {
-        fprintf(f, "    <error type=\"bad input\" message=\"");
-        xml_escape(f, o->f.message);
-        fprintf(f, "\"/>\n");
-    } else if (!o->f.pass) {
-        if (o->f.res.timeout)
-            snprintf(msg, sizeof msg, "timeout: no completion within the cycle budget");
-        else if (o->f.res.mismatch_cycles || o->f.res.check_failed)
-            snprintf(msg, sizeof msg, "first divergence at cycle %" PRIu64 ": %s (command %d)",
-                     o->f.res.first_bad_cycle, o->f.res.first_signal, o->f.res.first_cmd);
-        else
-            snprintf(msg, sizeof msg, "wrong result rows (model and RTL agreed every cycle)");
-        fprintf(f, "    <failure type=\"mismatch\" message=\"");
-        xml_escape(f, msg);
-        fprintf(f, "\"/>\n");
-    }
-    /* The same options as the console's reproduce line, XML-escaped (a
-     * plusarg may hold any character). */
     char *opts = NULL;
     size_t olen = 0;
     FILE *m = open_memstream(&opts, &olen);
-    if (m) {
-        print_run_options(m, a);
-        fclose(m);
-    }
-    char q[4096];
-    fprintf(f, "    <system-out>reproduce: ");
-    xml_escape(f, stc_cli_quote(a->argv0, q, sizeof q));
-    xml_escape(f, opts ? opts : "");
-    fputc(' ', f);
-    xml_escape(f, stc_cli_quote(o->f.path, q, sizeof q));
-    fprintf(f, "</system-out>\n  </testcase>\n");
-    free(opts);
+    if (!m)
+        return NULL;
+    print_run_options(m, a);
+    fclose(m);
+    return opts;
 }
 
-/* JUnit XML, through the atomic writer (common/stc_out.h). */
-static int write_junit(const sim_args *a, const vec_outcome *outs, int failures, int errors)
+/* --junit and --csv (sim/core/stc_run_report.h); returns how many could
+ * not be written, each said on stderr. */
+static int write_reports(const sim_args *a, const stc_file_record *recs, int failed, int errors)
 {
     char err[STC_VEC_ERR_MAX];
-    stc_out out;
     stc_params p;
-    double total = 0;
+    int bad = 0;
+    char *opts = run_options(a);
     stc_rtl_params(&p);
-    if (stc_out_open(&out, a->junit, err, sizeof err) != STC_OK) {
+    stc_run_info run = {.n = p.n,
+                        .seed = a->run.seed,
+                        .stall_pct = a->run.stall_pct,
+                        .policy = a->run.policy,
+                        .argv0 = a->argv0,
+                        .options = opts ? opts : "",
+                        .failures = (unsigned)failed,
+                        .errors = (unsigned)errors};
+    if (a->junit &&
+        stc_run_report_junit(a->junit, &run, recs, (unsigned)a->nvecs, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_sim: %s\n", err);
-        return -1;
+        bad++;
     }
-    FILE *f = out.f;
-    for (int i = 0; i < a->nvecs; i++)
-        total += outs[i].seconds;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f,
-            "<testsuite name=\"cosim.n%u.stall%u\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
-            "time=\"%.6f\">\n",
-            p.n, a->run.stall_pct, a->nvecs, failures, errors, total);
-    for (int i = 0; i < a->nvecs; i++)
-        junit_case(f, a, &p, &outs[i]);
-    fprintf(f, "</testsuite>\n");
-    if (stc_out_close(&out, true, err, sizeof err) != STC_OK) {
+    if (a->csv &&
+        stc_run_report_csv(a->csv, &run, recs, (unsigned)a->nvecs, err, sizeof err) != STC_OK) {
         fprintf(stderr, "stc_sim: %s\n", err);
-        return -1;
+        bad++;
     }
-    return 0;
-}
-
-static int write_csv(const sim_args *a, const vec_outcome *outs)
-{
-    char err[STC_VEC_ERR_MAX];
-    stc_out out;
-    if (stc_out_open(&out, a->csv, err, sizeof err) != STC_OK) {
-        fprintf(stderr, "stc_sim: %s\n", err);
-        return -1;
-    }
-    FILE *f = out.f;
-    fprintf(f, "vector,class,n,mode,m,k,nblk,skipped_blocks,bias,w_zeros,w_elems,seed,stall_pct,"
-               "pass,cycles,stall_cycles,macs_alg,macs_actual,macs_gated,macs_skipped,"
-               "w_bytes,meta_bytes,a_bytes,sector_bytes,w_sectors,meta_sectors,a_sectors\n");
-    for (int i = 0; i < a->nvecs; i++) {
-        const vec_outcome *o = &outs[i];
-        const uint32_t *c = o->f.res.cnt;
-        bool stream = o->f.ncmd > 1;
-        if (o->f.error)
-            continue;
-        fprintf(f, "%s,%s,%u,%s,%u,%u,%u,%u,%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%u,%d",
-                o->f.path, o->cls, o->n,
-                o->mixed    ? "mixed"
-                : o->mode24 ? "2:4"
-                            : "dense",
-                o->m, o->k, o->nblk, o->nskip, o->nbias, o->w_zeros, o->w_elems, a->run.seed,
-                a->run.stall_pct, o->f.pass);
-        /* The tile's counters are per command: a stream's row has its
-         * whole run's clock cycles instead (reset included) and leaves the
-         * others empty rather than mix its last command's with the sums
-         * above (docs/targets.md, "stc_sim --csv"). */
-        for (int j = 0; j < STC_NUM_COUNTERS; j++) {
-            if (!stream)
-                fprintf(f, ",%u", c[j]);
-            else if (j == STC_CNT_CYCLES)
-                fprintf(f, ",%" PRIu64, o->f.res.cycles);
-            else
-                fputc(',', f);
-        }
-        fprintf(f, ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", o->f.res.sector_bytes,
-                o->f.res.w_sectors, o->f.res.meta_sectors, o->f.res.a_sectors);
-    }
-    if (stc_out_close(&out, true, err, sizeof err) != STC_OK) {
-        fprintf(stderr, "stc_sim: %s\n", err);
-        return -1;
-    }
-    return 0;
+    free(opts);
+    return bad;
 }
 
 /* The trace: Verilator writes FST by name into the temporary of an
@@ -548,10 +403,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "stc_sim: cannot create the RTL model\n");
         return 2;
     }
-    vec_outcome *outs = calloc((size_t)a.nvecs, sizeof *outs);
+    stc_file_record *recs = calloc((size_t)a.nvecs, sizeof *recs);
     sim_trace trace;
-    if (!outs || (a.trace && trace_open(&trace, rtl, a.trace) != 0)) {
-        free(outs);
+    if (!recs || (a.trace && trace_open(&trace, rtl, a.trace) != 0)) {
+        free(recs);
         stc_rtl_destroy(rtl);
         return 2;
     }
@@ -560,19 +415,19 @@ int main(int argc, char **argv)
     double cpu0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     uint64_t sim_cycles = 0, cmds = 0;
     for (int i = 0; i < a.nvecs; i++) {
-        run_one(&a, rtl, a.vecs[i], &outs[i]);
-        sim_cycles += outs[i].f.res.cycles;
-        cmds += outs[i].f.res.cmds_done;
-        print_outcome(&a, i, &outs[i]);
-        errors += outs[i].f.error;
-        failed += !outs[i].f.pass && !outs[i].f.error;
+        sim_txn txn = {0};
+        const stc_file_outcome *f = &recs[i].f;
+        run_one(&a, rtl, a.vecs[i], &recs[i], &txn);
+        sim_cycles += f->res.cycles;
+        cmds += f->res.cmds_done;
+        print_outcome(&a, i, &recs[i], &txn);
+        errors += f->error;
+        failed += !f->pass && !f->error;
     }
     stc_rtl_destroy(rtl);
     if (a.trace && trace_finish(&trace, a.trace, sim_cycles) != 0)
         errors++;
-    int junit_bad = a.junit ? write_junit(&a, outs, failed, errors) : 0;
-    if (a.csv && write_csv(&a, outs) != 0)
-        junit_bad = 1;
+    int reports_bad = write_reports(&a, recs, failed, errors);
     stc_params p;
     stc_rtl_params(&p);
     double cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
@@ -587,8 +442,8 @@ int main(int argc, char **argv)
            p.n, a.run.stall_pct, a.run.seed, a.run.bare ? " (bare RTL, no compare)" : "", uarch,
            cmds, sim_cycles, cpu, cpu > 0 ? (double)sim_cycles / cpu : 0.0);
     printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
-    free(outs);
-    if (errors || junit_bad)
+    free(recs);
+    if (errors || reports_bad)
         return 2;
     return failed ? 1 : 0;
 }

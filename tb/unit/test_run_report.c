@@ -5,11 +5,20 @@
  * (sim/core/stc_run_report.c) and a mismatch's diff line
  * (stc_compare.c), as a person reads them: each field in its place, the
  * file's index, the FAIL on stderr, n/a for an RTL without counters;
- * and the per-file layer before them (sim/core/stc_run_file.c): what it
- * refuses as bad input and what it hands to the runner.
+ * the per-file layer before them (sim/core/stc_run_file.c): what it
+ * refuses as bad input and what it hands to the runner; and the files
+ * after the run (stc_run_report.c again): the JUnit report and the CSV
+ * rows, written out from their documented formats (stc_run_report.h,
+ * docs/targets.md "stc_sim --csv"), a file's facts, and a report that
+ * cannot be written.
  */
 #include <criterion/criterion.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "capture.h"
 #include "scratch.h"
@@ -216,4 +225,333 @@ Test(run_file, a_missing_file_is_bad_input)
     cr_expect_eq(calls, 0u);
     cr_expect(o.error && !o.pass);
     cr_expect(strstr(o.message, "/nonexistent/x.vec") != NULL, "%s", o.message);
+}
+
+/* ---- the JUnit report and the CSV --------------------------------------------- */
+
+/* The run every report test writes: N=4, seed 7, stall 10 %, early. */
+static stc_run_info report_run(void)
+{
+    stc_run_info run;
+    memset(&run, 0, sizeof run);
+    run.n = 4;
+    run.seed = 7;
+    run.stall_pct = 10;
+    run.policy = STC_POLICY_EARLY;
+    run.argv0 = "build/stc_sim-n4";
+    run.options = " --seed 7 --stall 10 --policy early";
+    return run;
+}
+
+static stc_file_record record(const char *path, unsigned ncmd, const stc_run_result *r,
+                              double seconds)
+{
+    stc_file_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.f = outcome(path, ncmd, r);
+    rec.seconds = seconds;
+    return rec;
+}
+
+/* A file that could not run: no result, a message. */
+static stc_file_record error_record(const char *path, const char *message)
+{
+    stc_file_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.f.path = path;
+    rec.f.error = true;
+    snprintf(rec.f.message, sizeof rec.f.message, "%s", message);
+    return rec;
+}
+
+/* The whole of a file written by the code under test (a static buffer). */
+static const char *slurp(const char *path)
+{
+    static char text[8192];
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s was not written", path);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* A pass, a mismatch and a file that could not run, in that order: one
+ * testcase each, with the run's properties, the failure's first
+ * divergence, the error's message and the line that replays each. */
+Test(run_report, junit_pass_failure_and_error)
+{
+    char dir[256], path[300], err[STC_VEC_ERR_MAX];
+    stc_run_result r = report_result();
+    stc_run_info run = report_run();
+    stc_file_record recs[3];
+    recs[0] = record("a.vec", 1, &r, 0.25);
+    r.pass = false;
+    r.mismatch_cycles = 1;
+    r.first_bad_cycle = 706;
+    r.first_cmd = 6;
+    strcpy(r.first_signal, "err_o: sticky");
+    recs[1] = record("s.vec", 40, &r, 0.5);
+    recs[2] = error_record("b.vec", "b.vec:3: bad hex");
+    run.failures = 1;
+    run.errors = 1;
+    tu_tmpdir(dir, sizeof dir, "junit");
+    snprintf(path, sizeof path, "%s/r.xml", dir);
+    cr_assert_eq(stc_run_report_junit(path, &run, recs, 3, err, sizeof err), STC_OK, "%s", err);
+    cr_expect_str_eq(
+        slurp(path),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<testsuite name=\"cosim.n4.stall10\" tests=\"3\" failures=\"1\" errors=\"1\" "
+        "time=\"0.750000\">\n"
+        "  <testcase classname=\"cosim.n4.stall10\" name=\"a.vec\" time=\"0.250000\">\n"
+        "    <properties><property name=\"seed\" value=\"7\"/>"
+        "<property name=\"stall_pct\" value=\"10\"/><property name=\"policy\" value=\"early\"/>"
+        "<property name=\"commands\" value=\"1\"/><property name=\"cycles\" value=\"250\"/>"
+        "<property name=\"macs_alg\" value=\"4096\"/>"
+        "<property name=\"macs_saved\" value=\"2054\"/></properties>\n"
+        "    <system-out>reproduce: build/stc_sim-n4 --seed 7 --stall 10 --policy early "
+        "a.vec</system-out>\n"
+        "  </testcase>\n"
+        "  <testcase classname=\"cosim.n4.stall10\" name=\"s.vec\" time=\"0.500000\">\n"
+        "    <properties><property name=\"seed\" value=\"7\"/>"
+        "<property name=\"stall_pct\" value=\"10\"/><property name=\"policy\" value=\"early\"/>"
+        "<property name=\"commands\" value=\"40\"/><property name=\"cycles\" value=\"250\"/>"
+        "<property name=\"macs_alg\" value=\"4096\"/>"
+        "<property name=\"macs_saved\" value=\"2054\"/></properties>\n"
+        "    <failure type=\"mismatch\" message=\"first divergence at cycle 706: err_o: sticky "
+        "(command 6)\"/>\n"
+        "    <system-out>reproduce: build/stc_sim-n4 --seed 7 --stall 10 --policy early "
+        "s.vec</system-out>\n"
+        "  </testcase>\n"
+        "  <testcase classname=\"cosim.n4.stall10\" name=\"b.vec\" time=\"0.000000\">\n"
+        "    <properties><property name=\"seed\" value=\"7\"/>"
+        "<property name=\"stall_pct\" value=\"10\"/><property name=\"policy\" value=\"early\"/>"
+        "<property name=\"commands\" value=\"0\"/><property name=\"cycles\" value=\"0\"/>"
+        "<property name=\"macs_alg\" value=\"0\"/>"
+        "<property name=\"macs_saved\" value=\"0\"/></properties>\n"
+        "    <error type=\"bad input\" message=\"b.vec:3: bad hex\"/>\n"
+        "    <system-out>reproduce: build/stc_sim-n4 --seed 7 --stall 10 --policy early "
+        "b.vec</system-out>\n"
+        "  </testcase>\n"
+        "</testsuite>\n");
+    tu_rmdir(dir);
+}
+
+/* A failure without a divergence says which kind: the hang, or rows
+ * wrong while model and RTL agreed every cycle. */
+Test(run_report, junit_failure_messages_without_a_divergence)
+{
+    char dir[256], path[300], err[STC_VEC_ERR_MAX];
+    stc_run_result r = report_result();
+    stc_run_info run = report_run();
+    stc_file_record recs[2];
+    r.pass = false;
+    r.timeout = true;
+    recs[0] = record("t.vec", 1, &r, 0);
+    r.timeout = false;
+    recs[1] = record("w.vec", 1, &r, 0);
+    tu_tmpdir(dir, sizeof dir, "junit");
+    snprintf(path, sizeof path, "%s/r.xml", dir);
+    cr_assert_eq(stc_run_report_junit(path, &run, recs, 2, err, sizeof err), STC_OK, "%s", err);
+    const char *x = slurp(path);
+    cr_expect(strstr(x, "    <failure type=\"mismatch\" message=\"timeout: no completion within "
+                        "the cycle budget\"/>\n") != NULL,
+              "%s", x);
+    cr_expect(strstr(x, "    <failure type=\"mismatch\" message=\"wrong result rows (model and "
+                        "RTL agreed every cycle)\"/>\n") != NULL,
+              "%s", x);
+    tu_rmdir(dir);
+}
+
+/* <, >, & and " escaped in a path (name, and the reproduce line, where
+ * the shell quoting comes first) and in a message; a ' stays, between
+ * double quotes. */
+Test(run_report, junit_escapes_paths_and_messages)
+{
+    char dir[256], path[300], err[STC_VEC_ERR_MAX];
+    stc_run_info run = report_run();
+    stc_file_record rec = error_record("it's <a&b> \"q\".vec", "x<&>\"'y: cannot open");
+    run.errors = 1;
+    tu_tmpdir(dir, sizeof dir, "junit");
+    snprintf(path, sizeof path, "%s/r.xml", dir);
+    cr_assert_eq(stc_run_report_junit(path, &run, &rec, 1, err, sizeof err), STC_OK, "%s", err);
+    const char *x = slurp(path);
+    cr_expect(strstr(x, "<testcase classname=\"cosim.n4.stall10\" name=\"it's &lt;a&amp;b&gt; "
+                        "&quot;q&quot;.vec\" time=\"0.000000\">\n") != NULL,
+              "%s", x);
+    cr_expect(strstr(x, "<error type=\"bad input\" message=\"x&lt;&amp;&gt;&quot;'y: cannot "
+                        "open\"/>\n") != NULL,
+              "%s", x);
+    cr_expect(strstr(x,
+                     "<system-out>reproduce: build/stc_sim-n4 --seed 7 --stall 10 --policy "
+                     "early 'it'\\''s &lt;a&amp;b&gt; &quot;q&quot;.vec'</system-out>\n") != NULL,
+              "%s", x);
+    tu_rmdir(dir);
+}
+
+#define CSV_HEADER                                                                                 \
+    "vector,class,n,mode,m,k,nblk,skipped_blocks,bias,w_zeros,w_elems,seed,stall_pct,pass,"        \
+    "cycles,stall_cycles,macs_alg,macs_actual,macs_gated,macs_skipped,w_bytes,meta_bytes,"         \
+    "a_bytes,sector_bytes,w_sectors,meta_sectors,a_sectors\n"
+
+/* The header; a vector's row, every counter its command's; a stream's
+ * row, its sums, its whole run's cycles and the other counters empty;
+ * no row for a file that could not run. */
+Test(run_report, csv_header_vector_and_stream_rows)
+{
+    char dir[256], path[300], err[STC_VEC_ERR_MAX];
+    stc_run_result r = report_result();
+    stc_run_info run = report_run();
+    stc_file_record recs[3];
+    r.cnt[STC_CNT_W_BYTES] = 128;
+    r.cnt[STC_CNT_META_BYTES] = 32;
+    r.cnt[STC_CNT_A_BYTES] = 1024;
+    r.sector_bytes = 32;
+    r.w_sectors = 4;
+    r.meta_sectors = 1;
+    r.a_sectors = 128;
+    recs[0] = record("v.vec", 1, &r, 0);
+    stc_file_facts *v = &recs[0].facts;
+    strcpy(v->cls, "sp24");
+    v->n = 4;
+    v->mode24 = true;
+    v->m = 16;
+    v->k = 64;
+    v->nblk = 8;
+    v->w_zeros = 128;
+    v->w_elems = 256;
+    recs[1] = error_record("bad.vec", "bad.vec:1: bad header");
+    r.pass = false;
+    r.cycles = 4911;
+    r.w_sectors = 78;
+    r.meta_sectors = 25;
+    r.a_sectors = 798;
+    recs[2] = record("s.vec", 64, &r, 0);
+    stc_file_facts *s = &recs[2].facts;
+    strcpy(s->cls, "stream");
+    s->n = 4;
+    s->mixed = true;
+    s->m = 1197;
+    s->k = 940;
+    s->nblk = 163;
+    s->nskip = 54;
+    s->nbias = 25;
+    s->bias = true;
+    s->w_zeros = 2021;
+    s->w_elems = 3760;
+    tu_tmpdir(dir, sizeof dir, "csv");
+    snprintf(path, sizeof path, "%s/r.csv", dir);
+    cr_assert_eq(stc_run_report_csv(path, &run, recs, 3, err, sizeof err), STC_OK, "%s", err);
+    cr_expect_str_eq(slurp(path),
+                     CSV_HEADER "v.vec,sp24,4,2:4,16,64,8,0,0,128,256,7,10,1,"
+                                "248,3,4096,2042,6,2048,128,32,1024,32,4,1,128\n"
+                                "s.vec,stream,4,mixed,1197,940,163,54,25,2021,3760,7,10,0,"
+                                "4911,,,,,,,,,32,78,25,798\n");
+    tu_rmdir(dir);
+}
+
+/* An unwritable path (its directory does not exist): an error naming
+ * it, from both writers, and no file. */
+Test(run_report, unwritable_path_is_an_error)
+{
+    char err[STC_VEC_ERR_MAX];
+    struct stat sb;
+    stc_run_result r = report_result();
+    stc_run_info run = report_run();
+    stc_file_record rec = record("a.vec", 1, &r, 0);
+    const char *junit = "/nonexistent/stc_report/r.xml", *csv = "/nonexistent/stc_report/r.csv";
+    cr_expect_eq(stc_run_report_junit(junit, &run, &rec, 1, err, sizeof err), STC_EIO);
+    cr_expect(strstr(err, junit) == err, "%s", err);
+    cr_expect_eq(stc_run_report_csv(csv, &run, &rec, 1, err, sizeof err), STC_EIO);
+    cr_expect(strstr(err, csv) == err, "%s", err);
+    cr_expect_neq(stat(junit, &sb), 0);
+    cr_expect_neq(stat(csv, &sb), 0);
+}
+
+/* Files the process may not grow past a few bytes: the write fails
+ * midway, the old report stays as it was and no temporary is left
+ * beside it. */
+Test(run_report, a_write_cut_short_keeps_the_old_file)
+{
+    char dir[256], path[300], err[STC_VEC_ERR_MAX];
+    stc_run_result r = report_result();
+    stc_run_info run = report_run();
+    stc_file_record rec = record("a.vec", 1, &r, 0);
+    tu_tmpdir(dir, sizeof dir, "csv");
+    snprintf(path, sizeof path, "%s/r.csv", dir);
+    FILE *old = fopen(path, "w");
+    cr_assert_not_null(old);
+    fputs("old\n", old);
+    fclose(old);
+    struct rlimit keep, small = {64, 64};
+    cr_assert_eq(getrlimit(RLIMIT_FSIZE, &keep), 0);
+    small.rlim_max = keep.rlim_max;
+    signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails instead */
+    cr_assert_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+    stc_status st = stc_run_report_csv(path, &run, &rec, 1, err, sizeof err);
+    setrlimit(RLIMIT_FSIZE, &keep);
+    cr_expect_eq(st, STC_EIO);
+    cr_expect(strstr(err, path) == err, "%s", err);
+    cr_expect_str_eq(slurp(path), "old\n");
+    cr_expect_eq(stc_run_report_csv(path, &run, &rec, 1, err, sizeof err), STC_OK, "%s", err);
+    unlink(path);
+    cr_expect_eq(rmdir(dir), 0, "a temporary file was left in %s", dir);
+}
+
+/* ---- a file's facts ------------------------------------------------------------ */
+
+/* A dense command (a skipped block, a bias) then a 2:4 one; zeros stored
+ * in W, plus in 2:4 the half of each group compression removed. */
+static void facts_stream(stc_stream *s)
+{
+    cr_assert_eq(stc_stream_alloc(s, 2), STC_OK);
+    stc_vec *d = &s->cmd[0], *h = &s->cmd[1];
+    strcpy(d->cls, "dense");
+    d->n = 4;
+    d->m = 2;
+    d->k = 8; /* 2 blocks of 4 rows */
+    d->skip = 0x2;
+    d->has_bias = true;
+    strcpy(h->cls, "sp24");
+    h->n = 4;
+    h->mode24 = true;
+    h->m = 3;
+    h->k = 16; /* 2 blocks of 8 rows, 8 x 4 stored values */
+    cr_assert_eq(stc_vec_alloc(d), STC_OK);
+    cr_assert_eq(stc_vec_alloc(h), STC_OK);
+    memset(d->w, 1, 32);
+    memset(d->w + 16, 0, 16); /* block 1, skipped */
+    d->w[3] = 0;
+    memset(h->w, 1, 32);
+    h->w[0] = h->w[31] = 0;
+}
+
+Test(run_report, facts_of_a_vector_and_of_a_stream)
+{
+    stc_stream s;
+    stc_file_facts f;
+    facts_stream(&s);
+    stc_file_facts_of(&s, &f);
+    cr_expect_str_eq(f.cls, "stream");
+    cr_expect(f.mixed && !f.mode24 && f.bias);
+    cr_expect_eq(f.n, 4u);
+    cr_expect_eq(f.m, 5u);
+    cr_expect_eq(f.k, 24u);
+    cr_expect_eq(f.nblk, 4u);
+    cr_expect_eq(f.nskip, 1u);
+    cr_expect_eq(f.nbias, 1u);
+    cr_expect_eq(f.w_zeros, 17u + 32u + 2u);
+    cr_expect_eq(f.w_elems, 32u + 64u);
+    stc_stream one = {1, &s.cmd[1]};
+    stc_file_facts_of(&one, &f); /* cleared first: nothing of the stream's */
+    cr_expect_str_eq(f.cls, "sp24");
+    cr_expect(!f.mixed && f.mode24 && !f.bias);
+    cr_expect_eq(f.m, 3u);
+    cr_expect_eq(f.k, 16u);
+    cr_expect_eq(f.nblk, 2u);
+    cr_expect_eq(f.nskip, 0u);
+    cr_expect_eq(f.nbias, 0u);
+    cr_expect_eq(f.w_zeros, 34u);
+    cr_expect_eq(f.w_elems, 64u);
+    stc_stream_free(&s);
 }
