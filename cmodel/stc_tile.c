@@ -43,6 +43,32 @@
 #define N_MAX STC_N_MAX
 
 /*
+ * The array's per-edge loops (stc_array_edge, stc_array_comb) are written
+ * for the vectoriser: fixed trip counts, masks instead of branches. The
+ * x86-64 baseline (SSE2) has no per-lane variable shift and no 32-bit
+ * multiply, which the 4:1 mux and w * sel need; AVX2 has both and twice
+ * the lanes. So on x86-64 the compiler builds these two functions twice,
+ * for the baseline and for AVX2, and the loader picks the one this CPU
+ * runs (an ifunc): the same C, the same integer results, about 45% fewer
+ * instructions in the model's edge at N=16 (docs/performance.md).
+ */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define STC_HOT_LOOPS __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef STC_HOT_LOOPS
+#define STC_HOT_LOOPS
+#endif
+/* The row loops the edge calls, inlined so that they are built for the
+ * edge's target (a call would run the baseline build). */
+#if defined(__GNUC__)
+#define STC_ROW_LOOP static inline __attribute__((always_inline))
+#else
+#define STC_ROW_LOOP static inline
+#endif
+
+/*
  * Per-PE registers that move every cycle, the skew buffer and the column
  * bottoms: one copy of the array. Flags are kept as 32-bit words (0/1, or
  * 0/~0 masks for en and en_q) so that every loop over a row has one element
@@ -76,12 +102,12 @@ typedef struct stc_array {
  * the vectorised gate-enable loop.
  */
 typedef struct stc_weights {
-    int8_t w[N_MAX][N_MAX];       /* w_q */
-    uint8_t idx[N_MAX][N_MAX];    /* idx_q */
-    int32_t w32[N_MAX][N_MAX];    /* w_q, sign-extended */
-    uint32_t idx32[N_MAX][N_MAX]; /* idx_q */
-    int8_t ws[N_MAX][N_MAX];      /* dbuf: shadow ws_q, what the weight port writes */
-    uint8_t is[N_MAX][N_MAX];     /* dbuf: shadow is_q */
+    int8_t w[N_MAX][N_MAX];      /* w_q */
+    uint8_t idx[N_MAX][N_MAX];   /* idx_q */
+    int32_t w32[N_MAX][N_MAX];   /* w_q, sign-extended */
+    uint32_t sh32[N_MAX][N_MAX]; /* 24 - 8 * idx_q (stc_slot_shift) */
+    int8_t ws[N_MAX][N_MAX];     /* dbuf: shadow ws_q, what the weight port writes */
+    uint8_t is[N_MAX][N_MAX];    /* dbuf: shadow is_q */
 } stc_weights;
 
 /* Controller registers (section 4) and counters (section 7). */
@@ -115,12 +141,20 @@ struct stc_tile {
     unsigned live;     /* edges the array may still change without injection */
     uint32_t *bank;    /* acc[n][row] at bank[row * n + col] */
     size_t bank_dirty; /* rows 0..bank_dirty-1 may be nonzero; the rest are 0 */
+    uint64_t grid_gen; /* bumped by every edge that may change a per-PE probe
+                          (stc_tile_probe_since); never 0 */
 };
 
 /* Per-edge port activity, decided from the current state and inputs. */
 typedef struct stc_xfer {
     bool cmd, bias, w, a, res;
 } stc_xfer;
+
+/* The shift that moves slot idx of an activation lane into its top byte. */
+static uint32_t stc_slot_shift(uint8_t idx)
+{
+    return 24u - 8u * idx;
+}
 
 static const char *const stc_uarch_names[STC_UARCH_COUNT] = {"base", "dbuf"};
 
@@ -226,11 +260,15 @@ void stc_tile_reset(stc_tile *t)
 {
     memset(&t->ctl, 0, sizeof(t->ctl));
     memset(&t->wt, 0, sizeof(t->wt));
+    for (unsigned r = 0; r < N_MAX; r++)
+        for (unsigned col = 0; col < N_MAX; col++)
+            t->wt.sh32[r][col] = stc_slot_shift(0);
     memset(t->arr, 0, sizeof(t->arr));
     t->cur = 0;
     t->live = 0;
     memset(t->bank, 0, (size_t)t->p.n * t->p.m_max * sizeof(*t->bank));
     t->bank_dirty = 0;
+    t->grid_gen++;
 }
 
 /* ---- outputs and probes -------------------------------------------------- */
@@ -309,16 +347,12 @@ static void stc_probe_grids_clear(stc_probes *pr)
     memset(pr->pe_psum, 0, sizeof(pr->pe_psum));
 }
 
-void stc_tile_probe_update(const stc_tile *t, stc_probes *pr)
+/* The per-PE grids of the probes: the n x n corner, the rest left as it
+ * is (zero). */
+static void stc_probe_grids(const stc_tile *t, stc_probes *pr)
 {
-    const stc_ctl *c = &t->ctl;
     const stc_array *a = &t->arr[t->cur];
     unsigned n = t->p.n;
-
-    pr->state = c->state;
-    pr->blk = c->blk;
-    pr->beat = c->beat;
-    pr->err = c->err;
 
     if (n == N_MAX) {
         /* The whole grids. */
@@ -331,10 +365,11 @@ void stc_tile_probe_update(const stc_tile *t, stc_probes *pr)
         memcpy(pr->pe_act, a->act, sizeof(pr->pe_act));
         memcpy(pr->pe_prod, a->prod, sizeof(pr->pe_prod));
         memcpy(pr->pe_psum, a->psum, sizeof(pr->pe_psum));
+        return;
     }
     /* Only the n x n corner: at N=4 converting the whole 16 x 16 grids was
      * most of the lockstep's per-cycle cost outside the RTL. */
-    for (unsigned r = 0; n < N_MAX && r < n; r++) {
+    for (unsigned r = 0; r < n; r++) {
         stc_flags_row(pr->pe_v[r], a->v[r], n);
         stc_flags_row(pr->pe_en[r], a->en[r], n);
         stc_flags_row(pr->pe_en_q[r], a->en_q[r], n);
@@ -345,6 +380,20 @@ void stc_tile_probe_update(const stc_tile *t, stc_probes *pr)
         memcpy(pr->pe_prod[r], a->prod[r], n * sizeof(pr->pe_prod[r][0]));
         memcpy(pr->pe_psum[r], a->psum[r], n * sizeof(pr->pe_psum[r][0]));
     }
+}
+
+/* The probes other than the per-PE grids: controller, column bottoms,
+ * accumulator write ports, counters. */
+static void stc_probe_rest(const stc_tile *t, stc_probes *pr)
+{
+    const stc_ctl *c = &t->ctl;
+    const stc_array *a = &t->arr[t->cur];
+    unsigned n = t->p.n;
+
+    pr->state = c->state;
+    pr->blk = c->blk;
+    pr->beat = c->beat;
+    pr->err = c->err;
     for (unsigned col = 0; col < n; col++) {
         pr->bot_v[col] = a->bot_v[col];
         pr->acc_we[col] = a->bot_v[col];
@@ -352,6 +401,20 @@ void stc_tile_probe_update(const stc_tile *t, stc_probes *pr)
         pr->acc_wdata[col] = a->bot_v[col] ? (int32_t)stc_acc_wdata(t, a, col) : 0;
     }
     memcpy(pr->cnt, c->cnt, sizeof(pr->cnt));
+}
+
+void stc_tile_probe_update(const stc_tile *t, stc_probes *pr)
+{
+    stc_probe_grids(t, pr);
+    stc_probe_rest(t, pr);
+}
+
+uint64_t stc_tile_probe_since(const stc_tile *t, stc_probes *pr, uint64_t gen)
+{
+    if (gen != t->grid_gen)
+        stc_probe_grids(t, pr);
+    stc_probe_rest(t, pr);
+    return t->grid_gen;
 }
 
 void stc_tile_probe(const stc_tile *t, stc_probes *pr)
@@ -572,7 +635,7 @@ static void stc_set_idx(const stc_tile *t, stc_weights *wt, unsigned r, unsigned
         return;
     }
     wt->idx[r][col] = idx;
-    wt->idx32[r][col] = idx;
+    wt->sh32[r][col] = stc_slot_shift(idx);
 }
 
 /* Weight transfer: writes w/idx of PE row beat_q (base) or of shadow row
@@ -613,7 +676,7 @@ static void stc_swap_weights(stc_tile *t)
             wt->w[r][col] = wt->ws[r][col];
             wt->w32[r][col] = wt->ws[r][col];
             wt->idx[r][col] = wt->is[r][col];
-            wt->idx32[r][col] = wt->is[r][col];
+            wt->sh32[r][col] = stc_slot_shift(wt->is[r][col]);
         }
     }
 }
@@ -626,6 +689,8 @@ static void stc_weights_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const st
         stc_load_row(t, x, c, in);
     if (swap)
         stc_swap_weights(t);
+    if (xf->w || swap)
+        t->grid_gen++;
 }
 
 /* dbuf's load engine on a weight transfer (section 11); a swap in the
@@ -742,7 +807,7 @@ static void stc_inject(const stc_tile *t, const stc_inputs *in, bool xfer, bool 
  * caller then overwrites column 0 of the rows in use. One block copy is
  * much cheaper than N short row copies.
  */
-static void stc_shift_flat(uint32_t dst[N_MAX][N_MAX], const uint32_t src[N_MAX][N_MAX])
+STC_ROW_LOOP void stc_shift_flat(uint32_t dst[N_MAX][N_MAX], const uint32_t src[N_MAX][N_MAX])
 {
     memcpy(&dst[0][1], &src[0][0], (N_MAX * N_MAX - 1) * sizeof(src[0][0]));
 }
@@ -750,8 +815,8 @@ static void stc_shift_flat(uint32_t dst[N_MAX][N_MAX], const uint32_t src[N_MAX]
 /* Skew buffers and activation/valid shift of every row. Column n (when
  * n < N_MAX) receives column n-1 from the flat shift and is cleared so the
  * unused columns stay 0. */
-static void stc_shift_edge(unsigned n, const stc_array *a, stc_array *nx,
-                           const uint32_t lane[N_MAX], uint32_t lane_v)
+STC_ROW_LOOP void stc_shift_edge(unsigned n, const stc_array *a, stc_array *nx,
+                                 const uint32_t lane[N_MAX], uint32_t lane_v)
 {
     stc_shift_flat(nx->dact, a->dact);
     stc_shift_flat(nx->dv, a->dv);
@@ -772,10 +837,10 @@ static void stc_shift_edge(unsigned n, const stc_array *a, stc_array *nx,
 
 /* prod_q and psum_q of PE row r: prod_q loads w*sel only when en (clock
  * gate); psum_q adds the product registered last cycle when en_q. */
-static void stc_mac_row(int32_t *restrict prod_d, uint32_t *restrict psum_d,
-                        const int32_t *restrict prod, const int32_t *restrict cand,
-                        const uint32_t *restrict en, const uint32_t *restrict en_q,
-                        const uint32_t *restrict above)
+STC_ROW_LOOP void stc_mac_row(int32_t *restrict prod_d, uint32_t *restrict psum_d,
+                              const int32_t *restrict prod, const int32_t *restrict cand,
+                              const uint32_t *restrict en, const uint32_t *restrict en_q,
+                              const uint32_t *restrict above)
 {
     for (unsigned col = 0; col < N_MAX; col++) {
         uint32_t p = (uint32_t)prod[col];
@@ -786,21 +851,20 @@ static void stc_mac_row(int32_t *restrict prod_d, uint32_t *restrict psum_d,
 }
 
 /* Gate enable and candidate product of PE row r (section 5):
- * sel = act.slot[idx], en = v && w != 0 && sel != 0. The slot is chosen
- * with masks rather than a variable shift, which vectorises everywhere.
- * Returns popcount(en) | popcount(v) << 16. */
-static uint32_t stc_comb_row(uint32_t *restrict en, int32_t *restrict cand,
-                             const uint32_t *restrict act, const uint32_t *restrict v,
-                             const int32_t *restrict w, const uint32_t *restrict idx)
+ * sel = act.slot[idx], en = v && w != 0 && sel != 0. The slot is shifted
+ * into the top byte and back down arithmetically (>> of a negative int is
+ * arithmetic in GCC and Clang), which sign-extends it: two shifts per PE
+ * by a per-lane amount (sh = 24 - 8 * idx), one instruction for eight PEs
+ * each in AVX2 (STC_HOT_LOOPS). Returns popcount(en) | popcount(v) << 16. */
+STC_ROW_LOOP uint32_t stc_comb_row(uint32_t *restrict en, int32_t *restrict cand,
+                                   const uint32_t *restrict act, const uint32_t *restrict v,
+                                   const int32_t *restrict w, const uint32_t *restrict sh)
 {
     uint32_t n_en = 0, n_v = 0;
 
     for (unsigned col = 0; col < N_MAX; col++) {
-        uint32_t x = act[col], k = idx[col];
-        uint32_t byte = ((x & 0xFF) & (0u - (k == 0))) | ((x >> 8 & 0xFF) & (0u - (k == 1))) |
-                        ((x >> 16 & 0xFF) & (0u - (k == 2))) | ((x >> 24) & (0u - (k == 3)));
-        int32_t sel = (int32_t)(byte ^ 0x80) - 0x80; /* sign-extend 8 bits */
-        uint32_t e = v[col] & (w[col] != 0) & (byte != 0);
+        int32_t sel = (int32_t)(act[col] << sh[col]) >> 24;
+        uint32_t e = v[col] & (w[col] != 0) & (sel != 0);
 
         cand[col] = w[col] * sel;
         en[col] = 0u - e;
@@ -811,14 +875,14 @@ static uint32_t stc_comb_row(uint32_t *restrict en, int32_t *restrict cand,
 }
 
 /* Fills the combinational cache of array `a` for the rows in use. */
-static void stc_array_comb(const stc_tile *t, stc_array *a)
+STC_HOT_LOOPS static void stc_array_comb(const stc_tile *t, stc_array *a)
 {
     const stc_weights *wt = &t->wt;
     uint32_t n_en = 0, n_v = 0;
 
     for (unsigned r = 0; r < t->p.n; r++) {
         uint32_t pc =
-            stc_comb_row(a->en[r], a->cand[r], a->act[r], a->v[r], wt->w32[r], wt->idx32[r]);
+            stc_comb_row(a->en[r], a->cand[r], a->act[r], a->v[r], wt->w32[r], wt->sh32[r]);
 
         n_en += pc & 0xFFFF;
         n_v += pc >> 16;
@@ -833,8 +897,8 @@ static const uint32_t stc_zero_row[N_MAX];
 /* Full array edge: next state of every moving array register into the
  * other buffer, then swap. The weight write of this edge, if any, happens
  * first, so the next combinational cache sees it. */
-static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
-                           const stc_inputs *in, bool swap)
+STC_HOT_LOOPS static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c,
+                                         const stc_xfer *xf, const stc_inputs *in, bool swap)
 {
     unsigned n = t->p.n;
     const stc_array *a = &t->arr[t->cur];
@@ -853,6 +917,7 @@ static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_
         nx->bot_v[col] = a->pv[n - 1][col] != 0;
     stc_array_comb(t, nx);
     t->cur ^= 1;
+    t->grid_gen++;
 }
 
 /* Edges after the last injection that can still change the array: a beat

@@ -158,6 +158,15 @@ void stc_tile_probe(const stc_tile *t, stc_probes *pr);
  * per-cycle probe. */
 void stc_tile_probe_update(const stc_tile *t, stc_probes *pr);
 
+/* stc_tile_probe_update for a record whose per-PE grids last showed this
+ * tile at grid generation gen (0: never; the value an earlier call
+ * returned). The generation changes with every edge that may change a
+ * per-PE probe (an array edge, a weight write or swap, a reset), so while
+ * it holds, as through a long hold with the array idle, the grids are
+ * left as they are and only the other probes are written. Returns the
+ * current generation, never 0. */
+uint64_t stc_tile_probe_since(const stc_tile *t, stc_probes *pr, uint64_t gen);
+
 /* Rising clock edge with the inputs held during the current cycle. */
 void stc_tile_step(stc_tile *t, const stc_inputs *in);
 

@@ -159,12 +159,11 @@ void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, s
         memcpy(pr->pe_prod[r], v->pe_prod + row, 4 * n);
         memcpy(pr->pe_psum[r], v->pe_psum + row, 4 * n);
     }
-    for (unsigned c = 0; c < n; c++) {
-        pr->bot_v[c] = field(v->bot_v, c, 1);
-        pr->acc_we[c] = field(v->acc_we, c, 1);
+    unpack_flag_row(n, 0, v->bot_v, pr->bot_v);
+    unpack_flag_row(n, 0, v->acc_we, pr->acc_we);
+    for (unsigned c = 0; c < n; c++)
         pr->acc_row[c] = field(v->acc_row, s->mw * c, s->mw);
-        pr->acc_wdata[c] = (int32_t)v->acc_wdata[c];
-    }
+    memcpy(pr->acc_wdata, v->acc_wdata, n * sizeof pr->acc_wdata[0]);
     memcpy(pr->cnt, v->cnt, sizeof pr->cnt);
 }
 
@@ -175,6 +174,29 @@ _Static_assert(sizeof(bool) == 1, "the flag rows are copied byte for byte");
 /* Row r of a probe grid, as bytes of the whole grid (G: a member of pr). */
 #define STC_GRID_ROW(G, r) ((unsigned char *)(G) + (size_t)(r) * sizeof(G)[0])
 
+/* One row of a grid: len bytes. The rows of the small arrays are 4 to 64
+ * bytes, copied inline at their fixed sizes: at N=4 a library call per
+ * row (36 a cycle) cost more than the copies. */
+static inline void copy_row(void *restrict dst, const void *restrict src, size_t len)
+{
+    switch (len) {
+    case 4:
+        memcpy(dst, src, 4);
+        break;
+    case 8:
+        memcpy(dst, src, 8);
+        break;
+    case 16:
+        memcpy(dst, src, 16);
+        break;
+    case 32:
+        memcpy(dst, src, 32);
+        break;
+    default:
+        memcpy(dst, src, len);
+    }
+}
+
 void stc_ports_update_pe_arrays(unsigned n, const stc_pe_arrays *a, stc_probes *pr)
 {
     /* At n = STC_N_MAX the array rows and the struct rows line up: one
@@ -182,15 +204,15 @@ void stc_ports_update_pe_arrays(unsigned n, const stc_pe_arrays *a, stc_probes *
     const unsigned rows = n == STC_N_MAX ? 1 : n, len = n == STC_N_MAX ? n * n : n;
     for (unsigned r = 0; r < rows; r++) {
         const unsigned row = r * n;
-        memcpy(STC_GRID_ROW(pr->pe_v, r), a->v + row, len);
-        memcpy(STC_GRID_ROW(pr->pe_en, r), a->en + row, len);
-        memcpy(STC_GRID_ROW(pr->pe_en_q, r), a->en_q + row, len);
-        memcpy(STC_GRID_ROW(pr->pe_pv, r), a->pv + row, len);
-        memcpy(STC_GRID_ROW(pr->pe_w, r), a->w + row, len);
-        memcpy(STC_GRID_ROW(pr->pe_idx, r), a->idx + row, len);
-        memcpy(STC_GRID_ROW(pr->pe_act, r), a->act + row, 4 * (size_t)len);
-        memcpy(STC_GRID_ROW(pr->pe_prod, r), a->prod + row, 4 * (size_t)len);
-        memcpy(STC_GRID_ROW(pr->pe_psum, r), a->psum + row, 4 * (size_t)len);
+        copy_row(STC_GRID_ROW(pr->pe_v, r), a->v + row, len);
+        copy_row(STC_GRID_ROW(pr->pe_en, r), a->en + row, len);
+        copy_row(STC_GRID_ROW(pr->pe_en_q, r), a->en_q + row, len);
+        copy_row(STC_GRID_ROW(pr->pe_pv, r), a->pv + row, len);
+        copy_row(STC_GRID_ROW(pr->pe_w, r), a->w + row, len);
+        copy_row(STC_GRID_ROW(pr->pe_idx, r), a->idx + row, len);
+        copy_row(STC_GRID_ROW(pr->pe_act, r), a->act + row, 4 * (size_t)len);
+        copy_row(STC_GRID_ROW(pr->pe_prod, r), a->prod + row, 4 * (size_t)len);
+        copy_row(STC_GRID_ROW(pr->pe_psum, r), a->psum + row, 4 * (size_t)len);
     }
 }
 

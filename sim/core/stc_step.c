@@ -28,6 +28,7 @@ struct stc_step {
     stc_host host;
     stc_outputs eo; /* the owned model's signals of this cycle */
     stc_probes ep;
+    uint64_t ep_gen; /* the model's grid generation ep's per-PE grids show */
     stc_diff diffs[STC_REPORT_DIFFS];
     unsigned reported; /* host violations already counted */
     unsigned max_errors;
@@ -356,9 +357,10 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
     if (lockstep && ls->model) {
         /* eo/ep were zeroed when the step opened (padding included, which
          * the compare's memcmp sees); the model rewrites every field, and
-         * of the probes' grids the n x n array, the rest staying zero. */
+         * of the probes' grids the n x n array, the rest staying zero; the
+         * grids only when the model's array or weights changed since. */
         stc_tile_eval(ls->model, &ls->eo);
-        stc_tile_probe_update(ls->model, &ls->ep);
+        ls->ep_gen = stc_tile_probe_since(ls->model, &ls->ep, ls->ep_gen);
         eo = &ls->eo;
         ep = &ls->ep;
     }

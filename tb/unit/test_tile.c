@@ -1273,3 +1273,70 @@ Test(tile, probe_update_of_a_zeroed_record_equals_the_full_probe)
         stc_tile_destroy(t);
     }
 }
+
+/* One check of probe_since_a_generation_equals_the_full_probe. */
+static uint64_t since_check(stc_tile *t, stc_probes *since, uint64_t gen, const char *at,
+                            unsigned cycle)
+{
+    stc_probes full;
+    uint64_t now = stc_tile_probe_since(t, since, gen);
+
+    cr_assert_neq(now, 0);
+    memset(&full, 0, sizeof full);
+    stc_tile_probe(t, &full);
+    cr_assert_eq(memcmp(since, &full, sizeof full), 0, "%s, cycle %u", at, cycle);
+    return now;
+}
+
+/* The lockstep's probe of an idle array: a record updated by
+ * stc_tile_probe_since, which rewrites the per-PE grids only when the grid
+ * generation moved, is byte for byte the full probe in every cycle of
+ * stalled commands with bubbles and weight loads, in both
+ * micro-architectures (dbuf swaps its weights), then across a reset and
+ * idle cycles after it (a generation that missed an edge leaves a stale
+ * grid), and the generation does hold through idle cycles (else nothing
+ * is saved). */
+Test(tile, probe_since_a_generation_equals_the_full_probe)
+{
+    static const td_spec specs[] = {
+        {.n = 4, .sparse = true, .m = 5, .nblk = 3, .skip = 0x2, .pz = {20, 30}, .seed = 9310},
+        {.n = 16, .m = 3, .nblk = 2, .bias = true, .pz = {10, 30}, .seed = 9311},
+    };
+    static const stc_uarch uarchs[] = {STC_UARCH_BASE, STC_UARCH_DBUF};
+
+    for (size_t u = 0; u < NELEM(uarchs); u++)
+        for (size_t i = 0; i < NELEM(specs); i++) {
+            stc_tile *t = tile_new_uarch(specs[i].n, 64, 8, uarchs[u]);
+            td_opts op = {.stall_pct = 30, .seed = specs[i].seed, .noise = true};
+            const char *name = stc_uarch_name(uarchs[u]);
+            stc_probes since;
+            uint64_t gen = 0, last = 0;
+            unsigned cycles = 0, held = 0;
+            td_job j;
+            td_obs ob;
+            td_run d;
+
+            memset(&since, 0, sizeof since);
+            td_job_make(&j, &specs[i]);
+            td_obs_init(&ob, &j);
+            td_begin(&d, t, &j, &ob, 1, &op);
+            do {
+                gen = since_check(t, &since, gen, name, cycles++);
+                held += gen == last;
+                last = gen;
+            } while (td_cycle(&d));
+            td_end(&d);
+            cr_assert(ob.done);
+            step_idle(t, false); /* the weights and the array back to zero */
+            gen = since_check(t, &since, gen, name, cycles++);
+            for (unsigned k = 0; k < 3; k++) {
+                step_idle(t, true);
+                gen = since_check(t, &since, gen, name, cycles++);
+            }
+            cr_assert_gt(cycles, 20);
+            cr_assert_gt(held, 5, "%s: the generation never held", name);
+            free(ob.c);
+            td_job_free(&j);
+            stc_tile_destroy(t);
+        }
+}
