@@ -23,7 +23,7 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     memset(&ap, 0, sizeof ap);
     stc_rtl_params(&p);
     ro.no_counters = ro.no_counters || !stc_rtl_has_counters(rtl);
-    stc_status st = stc_step_open(&ls, s, &p, &ro, true);
+    stc_status st = stc_step_open(&ls, s, &p, &ro, o->bare ? STC_STEP_BARE : STC_STEP_OWN_MODEL);
     if (st != STC_OK) {
         stc_step_close(ls, NULL, NULL);
         res->first_cmd = -1;

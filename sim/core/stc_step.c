@@ -23,6 +23,7 @@ typedef struct txn_cmd {
 } txn_cmd;
 
 struct stc_step {
+    stc_step_mode mode;
     stc_run_opts o;
     stc_tile *model; /* the model this step owns, or NULL (its caller clocks one) */
     stc_host host;
@@ -181,7 +182,8 @@ static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_par
     ls->nref = s->ncmd;
     ls->ref = calloc(s->ncmd, sizeof *ls->ref);
     ls->ref_err = calloc(s->ncmd, sizeof *ls->ref_err);
-    stc_status st = ls->ref && ls->ref_err ? stc_step_open(&ref, s, p, &ro, true) : STC_ENOMEM;
+    stc_status st =
+        ls->ref && ls->ref_err ? stc_step_open(&ref, s, p, &ro, STC_STEP_MODEL_IS_DUT) : STC_ENOMEM;
     while (st == STC_OK && stc_step_inputs(ref, &in)) {
         bool over = stc_step_check(ref, &in, NULL, NULL, NULL, NULL);
         int done = just_completed(ref);
@@ -274,13 +276,23 @@ stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o)
     return mp;
 }
 
+/* The options a mode can run with: bare runs and only they are
+ * STC_STEP_BARE; the scoreboard (txn) runs a model of the step's own. */
+static bool mode_fits(stc_step_mode mode, const stc_run_opts *o)
+{
+    if (o->bare != (mode == STC_STEP_BARE))
+        return false;
+    return o->level != STC_LEVEL_TXN || mode == STC_STEP_OWN_MODEL || mode == STC_STEP_BARE;
+}
+
 stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *p,
-                         const stc_run_opts *o, bool own_model)
+                         const stc_run_opts *o, stc_step_mode mode)
 {
     stc_step *ls = calloc(1, sizeof *ls);
     *out = ls;
     if (!ls)
         return STC_ENOMEM;
+    ls->mode = mode;
     ls->o = *o;
     ls->max_errors = o->max_errors ? o->max_errors : 1;
     stc_params mp = stc_run_model_params(p, o);
@@ -292,11 +304,10 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         if (v->n != p->n || v->m > p->m_max || stc_vec_nblk(v) > p->kb_max)
             return STC_EPARAM;
     }
-    bool txn = o->level == STC_LEVEL_TXN && !o->bare;
-    /* The scoreboard runs the model itself: its caller must not clock one. */
-    if (txn && !own_model)
+    if (!mode_fits(mode, o))
         return STC_EPARAM;
-    if (own_model && !o->bare && !txn) {
+    bool txn = o->level == STC_LEVEL_TXN && mode == STC_STEP_OWN_MODEL;
+    if ((mode == STC_STEP_OWN_MODEL && !txn) || mode == STC_STEP_MODEL_IS_DUT) {
         stc_status st = stc_tile_create(&mp, &ls->model);
         if (st != STC_OK)
             return st;
@@ -348,13 +359,42 @@ bool stc_step_inputs(stc_step *ls, stc_inputs *in)
     return true;
 }
 
+/* The sides the mode takes are given and no others. */
+static bool sides_fit(const stc_step *ls, const stc_outputs *ao, const stc_probes *ap,
+                      const stc_outputs *eo, const stc_probes *ep)
+{
+    switch (ls->mode) {
+    case STC_STEP_OWN_MODEL:
+        return ao && ap && !eo && !ep;
+    case STC_STEP_CALLER_MODEL:
+        return ao && ap && eo && ep;
+    case STC_STEP_BARE:
+        return ao && !ap && !eo && !ep;
+    case STC_STEP_MODEL_IS_DUT:
+        return !ao && !ap && !eo && !ep;
+    }
+    return false;
+}
+
 bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, const stc_probes *ap,
                     const stc_outputs *eo, const stc_probes *ep)
 {
     const stc_run_opts *o = &ls->o;
     uint64_t c = ls->cycle;
-    bool lockstep = !o->bare && o->level != STC_LEVEL_TXN;
-    if (lockstep && ls->model) {
+    if (!sides_fit(ls, ao, ap, eo, ep)) {
+        /* A runner that passes the wrong sides would compare nothing: a
+         * failure of the run, never a pass. */
+        note_failure(ls, c, "(harness: sides of the step mode)");
+        ls->res.check_failed = true;
+        if (o->log)
+            fprintf(o->log,
+                    "%s: cycle %" PRIu64 ": stc_step_check got sides its mode does not take\n",
+                    o->vec_path ? o->vec_path : "(stream)", c);
+        return true;
+    }
+    bool bare = ls->mode == STC_STEP_BARE;
+    bool lockstep = !bare && o->level != STC_LEVEL_TXN;
+    if (ls->model) {
         /* eo/ep were zeroed when the step opened (padding included, which
          * the compare's memcmp sees); the model rewrites every field, and
          * of the probes' grids the n x n array, the rest staying zero; the
@@ -365,7 +405,8 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         ep = &ls->ep;
     }
     /* No RTL: the model is the design under the host (the txn reference). */
-    if (ao == NULL) {
+    bool model_is_dut = ls->mode == STC_STEP_MODEL_IS_DUT;
+    if (model_is_dut) {
         ao = eo;
         ap = ep;
     }
@@ -374,12 +415,12 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
      * a reset edge. The ports level leaves the probes out, of the compare
      * and of the host's counter rules. */
     bool probes = o->level == STC_LEVEL_CYCLE;
-    if (lockstep && c > 0 && o->on_cycle)
+    if (lockstep && !model_is_dut && c > 0 && o->on_cycle)
         o->on_cycle(o->hook_ctx, c, in, eo, ep, ao, ap);
     /* The txn reference compares the model with itself: nothing to do. */
-    bool bad = lockstep && c > 0 && ao != eo &&
+    bool bad = lockstep && !model_is_dut && c > 0 &&
                !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
-    if (!ls->in_reset && !o->bare) {
+    if (!ls->in_reset && !bare) {
         /* The counters are probes, but their closed form binds at every
          * level (at txn without the cycle count: docs/architecture.md,
          * the rule table), when the RTL has them. */
@@ -395,7 +436,7 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         int done = ls->ref ? just_completed(ls) : -1;
         if (done >= 0)
             txn_compare(ls, (unsigned)done);
-        if (!o->bare && (host_failed(ls) || ls->txn_failures) && too_many(ls)) {
+        if (!bare && (host_failed(ls) || ls->txn_failures) && too_many(ls)) {
             ls->cycle++;
             return true;
         }
@@ -407,7 +448,7 @@ bool stc_step_settled(stc_step *ls, const stc_outputs *before, const stc_outputs
 {
     char name[64];
     stc_diff d = {NULL, -1, -1, 0, 0};
-    if (ls->o.bare || ls->in_reset ||
+    if (ls->mode == STC_STEP_BARE || ls->in_reset ||
         stc_compare_cycle(ls->host.s->cmd[0].n, before, NULL, settled, NULL, &d, 1) == 0)
         return false;
     stc_diff_name(&d, name, sizeof name);

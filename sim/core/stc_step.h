@@ -91,6 +91,25 @@ typedef struct stc_run_result {
  * parameters p: p, in the micro-architecture o asks for (--uarch). */
 stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o);
 
+/* What a step checks, and where the golden model's side comes from: fixed
+ * when the step opens, and the sides stc_step_check takes each cycle. */
+typedef enum stc_step_mode {
+    /* The RTL (ao, ap) against a golden model the step owns and clocks:
+     * the C runner. At the txn level the step runs that model ahead on a
+     * host of its own and keeps a scoreboard. */
+    STC_STEP_OWN_MODEL,
+    /* The RTL (ao, ap) against a golden model the caller clocks and passes
+     * each cycle (eo, ep): the SystemC cosim's model module. Not at txn. */
+    STC_STEP_CALLER_MODEL,
+    /* The design (ao) alone under the host: no model, no compare, no host
+     * rules; its result rows are collected. The benchmark baseline
+     * (stc_sim --bare, with o->bare set) and the TLM tile. */
+    STC_STEP_BARE,
+    /* The step's own model is the design under the host, with every host
+     * rule checked: no RTL, no sides (the txn scoreboard's reference run). */
+    STC_STEP_MODEL_IS_DUT,
+} stc_step_mode;
+
 /* One cycle as three calls, shared by every runner - the C loop of
  * stc_lockstep.c (which also clocks the Verilated RTL through stc_rtl.h)
  * and the SystemC cosim (whose sc_clock clocks the RTL and a model
@@ -98,7 +117,7 @@ stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o);
  *
  *   while (stc_step_inputs(st, &in)) {         inputs of this cycle (reset or host)
  *       ... read the RTL's outputs and probes ...
- *       if (stc_step_check(st, &in, &ao, &ap, eo, ep))   compare, host rules
+ *       if (stc_step_check(st, &in, &ao, &ap, NULL, NULL))  compare, host rules
  *           break;                                       the run is over
  *       stc_step_edge(st, &in);                  host and owned model take the edge
  *       ... drive in into the RTL, clock it ...
@@ -107,25 +126,26 @@ stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o);
  */
 typedef struct stc_step stc_step;
 
-/* Opens a run of stream s on a tile of parameters p. With own_model the
- * step evaluates and clocks a golden model of its own (eo, ep of
- * stc_step_check are then ignored); otherwise the caller passes the
- * model's signals each cycle. At the txn level (own_model only) the model
- * first runs the whole stream on a host of its own, and the RTL's
- * commands are then compared with its record as they complete. On an
- * error *out may still need closing (stc_step_close accepts it and NULL). */
+/* Opens a run of stream s on a tile of parameters p in the given mode.
+ * STC_EPARAM when the mode and the options disagree: o->bare without
+ * STC_STEP_BARE or the reverse, or the txn level in a mode other than
+ * STC_STEP_OWN_MODEL (the scoreboard runs the model itself). On an error
+ * *out may still need closing (stc_step_close accepts it and NULL). */
 stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *p,
-                         const stc_run_opts *o, bool own_model);
+                         const stc_run_opts *o, stc_step_mode mode);
 /* The inputs of the current cycle; false once the cycle budget is spent
  * (the run hung: stc_step_close reports a timeout). */
 bool stc_step_inputs(stc_step *st, stc_inputs *in);
 /* Checks the current cycle against the model: the per-cycle hook, the
  * compare (from cycle 1), the host's rules and result rows, then the
  * host's record of the transfers. True when the run is over: done, or as
- * many failures as max_errors. ap may be NULL in a bare run; ao NULL makes
- * the owned model the design under the host (the txn reference). The signals
- * are read where they are, not copied: the compare's memcmp sees their
- * padding, so the caller keeps ao and ap zeroed once before the run. */
+ * many failures as max_errors. The sides the step's mode takes are given,
+ * the others NULL: ao and ap (STC_STEP_OWN_MODEL), ao, ap, eo and ep
+ * (STC_STEP_CALLER_MODEL), ao (STC_STEP_BARE), none
+ * (STC_STEP_MODEL_IS_DUT); other sides are a failure of the run, never
+ * a pass. The signals are read where they are, not copied: the compare's
+ * memcmp sees their padding, so the caller keeps them zeroed once before
+ * the run. */
 bool stc_step_check(stc_step *st, const stc_inputs *in, const stc_outputs *ao, const stc_probes *ap,
                     const stc_outputs *eo, const stc_probes *ep);
 /* The host of the run: its record of the result rows (host->res) of the

@@ -123,7 +123,7 @@ SC_MODULE(checker)
         ro.log = stderr;
         res = stc_run_result{};
         res.first_cmd = -1;
-        if (stc_step_open(&st, &s, &p, &ro, false) != STC_OK) {
+        if (stc_step_open(&st, &s, &p, &ro, STC_STEP_CALLER_MODEL) != STC_OK) {
             stc_step_close(st, nullptr, nullptr);
             SC_REPORT_FATAL("stc/step", "cannot open the run");
             return;

@@ -245,7 +245,7 @@ void tlm_tile::start(sc_core::sc_time &delay)
     stc_run_opts ro{};
     ro.bare = true;
     ro.no_reset = true;
-    if (stc_step_open(&run, &one, &p_, &ro, false) != STC_OK) {
+    if (stc_step_open(&run, &one, &p_, &ro, STC_STEP_BARE) != STC_OK) {
         stc_step_close(run, nullptr, nullptr);
         stc_vec_free(&v);
         SC_REPORT_FATAL("stc/tlm", "cannot start the command");

@@ -18,6 +18,8 @@
 #include "stc_gen.h"
 #include "stc_gen_stream.h"
 #include "stc_lockstep.h"
+#include "stc_rtl.h"
+#include "stc_step.h"
 
 static stc_stream lk_stream(const char *kind, unsigned len)
 {
@@ -618,4 +620,88 @@ Test(lockstep, txn_delta_spread_over_commands)
     cr_assert_eq(r.delta_sum, r.delta_max);
     stc_vec_free(&two[0]);
     stc_vec_free(&two[1]);
+}
+
+/* ---- the step's mode (sim/core/stc_step.h) --------------------------------- */
+
+static stc_status mode_open(stc_step_mode mode, bool bare, stc_level level)
+{
+    stc_stream s = lk_stream("mix", 2);
+    stc_params p;
+    stc_run_opts o;
+    stc_step *st = NULL;
+    memset(&o, 0, sizeof o);
+    o.bare = bare;
+    o.level = level;
+    stc_rtl_params(&p);
+    stc_status r = stc_step_open(&st, &s, &p, &o, mode);
+    stc_step_close(st, NULL, NULL);
+    stc_stream_free(&s);
+    return r;
+}
+
+/* The mode and the options must agree: a bare run is STC_STEP_BARE and
+ * nothing else is; the txn scoreboard needs the step's own model. */
+Test(step_mode, mode_and_options_must_agree)
+{
+    cr_expect_eq(mode_open(STC_STEP_OWN_MODEL, false, STC_LEVEL_CYCLE), STC_OK);
+    cr_expect_eq(mode_open(STC_STEP_OWN_MODEL, false, STC_LEVEL_TXN), STC_OK);
+    cr_expect_eq(mode_open(STC_STEP_BARE, true, STC_LEVEL_CYCLE), STC_OK);
+    cr_expect_eq(mode_open(STC_STEP_CALLER_MODEL, false, STC_LEVEL_PORTS), STC_OK);
+    cr_expect_eq(mode_open(STC_STEP_OWN_MODEL, true, STC_LEVEL_CYCLE), STC_EPARAM);
+    cr_expect_eq(mode_open(STC_STEP_BARE, false, STC_LEVEL_CYCLE), STC_EPARAM);
+    cr_expect_eq(mode_open(STC_STEP_CALLER_MODEL, false, STC_LEVEL_TXN), STC_EPARAM);
+    cr_expect_eq(mode_open(STC_STEP_MODEL_IS_DUT, false, STC_LEVEL_TXN), STC_EPARAM);
+}
+
+/* A runner that hands stc_step_check sides its mode does not take (here
+ * the caller-model mode without the model's signals, which would compare
+ * nothing) ends the run at once as a failed check, never a pass. */
+Test(step_mode, wrong_sides_fail_the_run)
+{
+    stc_stream s = lk_stream("mix", 2);
+    stc_params p;
+    stc_run_opts o;
+    stc_step *st = NULL;
+    stc_inputs in;
+    stc_outputs ao;
+    stc_probes ap;
+    stc_run_result r;
+    memset(&o, 0, sizeof o);
+    memset(&ao, 0, sizeof ao);
+    memset(&ap, 0, sizeof ap);
+    stc_rtl_params(&p);
+    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_CALLER_MODEL), STC_OK);
+    cr_assert(stc_step_inputs(st, &in));
+    cr_expect(stc_step_check(st, &in, &ao, &ap, NULL, NULL));
+    stc_step_close(st, NULL, &r);
+    cr_expect_not(r.pass);
+    cr_expect(r.check_failed);
+    cr_expect_str_eq(r.first_signal, "(harness: sides of the step mode)");
+    stc_stream_free(&s);
+}
+
+/* The txn reference's mode: the step's own model as the design, every
+ * host rule checked, no sides: a whole stream passes. */
+Test(step_mode, model_as_the_design_runs_a_stream)
+{
+    stc_stream s = lk_stream("mix", 3);
+    stc_params p;
+    stc_run_opts o;
+    stc_step *st = NULL;
+    stc_inputs in;
+    stc_run_result r;
+    memset(&o, 0, sizeof o);
+    o.max_errors = 1;
+    stc_rtl_params(&p);
+    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
+    while (stc_step_inputs(st, &in)) {
+        if (stc_step_check(st, &in, NULL, NULL, NULL, NULL))
+            break;
+        stc_step_edge(st, &in);
+    }
+    stc_step_close(st, NULL, &r);
+    cr_expect(r.pass, "%s at cycle %llu", r.first_signal, (unsigned long long)r.first_bad_cycle);
+    cr_expect_eq(r.cmds_done, 3);
+    stc_stream_free(&s);
 }
