@@ -124,7 +124,7 @@ static int parse_args(dbg_args *a, int argc, char **argv)
     int first = argc;
     memset(a, 0, sizeof *a);
     a->argv0 = argv[0];
-    a->run.seed = 1;
+    a->run.stim.seed = 1;
     a->before = 64;
     a->after = 8;
     a->shrink = true;
@@ -161,8 +161,8 @@ static int make_dirs(const char *path)
 static stc_run_opts run_opts(const dbg_args *a, unsigned stall_pct)
 {
     stc_run_opts ro = a->run;
-    ro.stall_pct = stall_pct;
-    ro.max_errors = a->after + 1;
+    ro.stim.stall_pct = stall_pct;
+    ro.check.max_errors = a->after + 1;
     return ro;
 }
 
@@ -176,14 +176,14 @@ static stc_status trace_run(stc_rtl *rtl, const stc_stream *s, const dbg_args *a
     stc_run_opts ro = run_opts(a, stall_pct);
     char abs[PATH_MAX];
     memset(t, 0, sizeof *t);
-    if (a->run.level == STC_LEVEL_TXN) {
-        ro.max_errors = 1;
+    if (a->run.check.level == STC_LEVEL_TXN) {
+        ro.check.max_errors = 1;
         return stc_lockstep_stream(rtl, s, &ro, &t->res);
     }
     stc_status st = stc_window_init(&w, s->cmd[0].n, a->before, a->after);
-    w.ports_only = a->run.level == STC_LEVEL_PORTS;
-    ro.on_cycle = stc_window_hook;
-    ro.hook_ctx = &w;
+    w.ports_only = a->run.check.level == STC_LEVEL_PORTS;
+    ro.report.on_cycle = stc_window_hook;
+    ro.report.hook_ctx = &w;
     if (st == STC_OK)
         st = stc_lockstep_stream(rtl, s, &ro, &t->res);
     if (st == STC_OK && !t->res.pass) {
@@ -217,7 +217,7 @@ static void runner_path(const char *argv0, char *buf, size_t len)
 static void print_replay(const dbg_args *a, unsigned stall_pct)
 {
     stc_run_opts ro = a->run;
-    ro.stall_pct = stall_pct;
+    ro.stim.stall_pct = stall_pct;
     stc_run_cli_print(stdout, &ro);
 }
 
@@ -229,7 +229,7 @@ static void print_txn_trace(const char *what, const dbg_args *a, unsigned stall_
 {
     char dir[PATH_LEN];
     stc_run_opts ro = a->run;
-    ro.stall_pct = stall_pct;
+    ro.stim.stall_pct = stall_pct;
     stc_run_build b = stc_lockstep_build(a->argv0, dir, sizeof dir);
     printf("  %s: no lockstep window at --compare txn (the model runs on its own timeline); "
            "the RTL's whole run as FST, the marker on cycle %" PRIu64 ":\n    ",
@@ -254,10 +254,10 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
     const stc_vec *v = &s->cmd[0];
     if (s->ncmd > 1)
         printf("stc_debug: FAIL %s (n=%u, %u commands, policy %s, seed %" PRIu64 ", stall %u%%)\n",
-               path, v->n, s->ncmd, stc_policy_name(a->run.policy), a->run.seed, stall);
+               path, v->n, s->ncmd, stc_policy_name(a->run.stim.policy), a->run.stim.seed, stall);
     else
         printf("stc_debug: FAIL %s (n=%u m=%u k=%u %s, seed %" PRIu64 ", stall %u%%)\n", path, v->n,
-               v->m, v->k, v->mode24 ? "2:4" : "dense", a->run.seed, stall);
+               v->m, v->k, v->mode24 ? "2:4" : "dense", a->run.stim.seed, stall);
     if (t->res.mismatch_cycles) {
         printf("  first divergence: cycle %" PRIu64 ", %s", t->res.first_bad_cycle,
                t->res.first_signal);
@@ -282,7 +282,7 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
 static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, const char *prefix)
 {
     stc_shrink_opts so = {a->run, a->max_runs, a->any_failure};
-    if (a->run.policy != STC_POLICY_B2B || a->run.reset_at || a->run.meta_fault)
+    if (a->run.stim.policy != STC_POLICY_B2B || a->run.stim.reset_at || a->run.stim.meta_fault)
         return 1; /* the shrinker replays plain runs only */
     stc_shrink_result sr;
     dbg_trace t;
@@ -307,14 +307,15 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
     printf("  minimal vector: %s  (m %u -> %u, k %u -> %u, nonzeros %zu -> %zu, stall %u -> %u; "
            "%u runs, fails on %s)\n",
            path, v->m, sr.vec.m, v->k, sr.vec.k, stc_shrink_nonzeros(v),
-           stc_shrink_nonzeros(&sr.vec), a->run.stall_pct, sr.stall_pct, sr.runs, sr.signature);
+           stc_shrink_nonzeros(&sr.vec), a->run.stim.stall_pct, sr.stall_pct, sr.runs,
+           sr.signature);
     char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
     printf("  reproduce: %s", stc_cli_quote(runner, q0, sizeof q0));
     print_replay(a, sr.stall_pct);
     printf(" %s\n", stc_cli_quote(path, q1, sizeof q1));
     stc_stream one = {1, &sr.vec};
     st = trace_run(rtl, &one, a, sr.stall_pct, tprefix, &t);
-    if (st == STC_OK && !t.res.pass && a->run.level == STC_LEVEL_TXN) {
+    if (st == STC_OK && !t.res.pass && a->run.check.level == STC_LEVEL_TXN) {
         printf("  minimal failure: %s (command %d, RTL cycle %" PRIu64 ")\n", t.res.first_signal,
                t.res.first_cmd, t.res.first_bad_cycle);
         print_txn_trace("minimal", a, sr.stall_pct, path, t.res.first_bad_cycle);
@@ -332,7 +333,7 @@ static bool stream_fails(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, u
 {
     stc_run_opts ro = run_opts(a, stall);
     stc_run_result res;
-    ro.max_errors = 1;
+    ro.check.max_errors = 1;
     return stc_lockstep_stream(rtl, s, &ro, &res) == STC_OK && !res.pass;
 }
 
@@ -347,7 +348,7 @@ static bool cut_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, int
     for (int i = 0; i < 3; i++) {
         cut->cmd = s->cmd + from[i];
         cut->ncmd = c - from[i] + 1;
-        if (cut->ncmd < s->ncmd && stream_fails(rtl, cut, a, a->run.stall_pct))
+        if (cut->ncmd < s->ncmd && stream_fails(rtl, cut, a, a->run.stim.stall_pct))
             return true;
     }
     return false;
@@ -379,15 +380,15 @@ static int reduce_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a, i
            cut.ncmd, (unsigned)(cut.cmd - s->cmd));
     char q0[PATH_LEN + 8], q1[PATH_LEN + 8];
     printf("  reproduce: %s", stc_cli_quote(runner, q0, sizeof q0));
-    print_replay(a, a->run.stall_pct);
+    print_replay(a, a->run.stim.stall_pct);
     printf(" %s\n", stc_cli_quote(path, q1, sizeof q1));
-    if (trace_run(rtl, &cut, a, a->run.stall_pct, tprefix, &t) == STC_OK && !t.res.pass) {
-        if (a->run.level == STC_LEVEL_TXN)
-            print_txn_trace("cut", a, a->run.stall_pct, path, t.res.first_bad_cycle);
+    if (trace_run(rtl, &cut, a, a->run.stim.stall_pct, tprefix, &t) == STC_OK && !t.res.pass) {
+        if (a->run.check.level == STC_LEVEL_TXN)
+            print_txn_trace("cut", a, a->run.stim.stall_pct, path, t.res.first_bad_cycle);
         else
             print_trace("cut", &t);
     }
-    if (cut.ncmd == 1 && !cut.cmd[0].fault.on && a->run.policy == STC_POLICY_B2B)
+    if (cut.ncmd == 1 && !cut.cmd[0].fault.on && a->run.stim.policy == STC_POLICY_B2B)
         return shrink_and_trace(rtl, &cut.cmd[0], a, tprefix);
     return 1;
 }
@@ -405,21 +406,21 @@ static int debug_stream(stc_rtl *rtl, const stc_stream *s, const dbg_args *a)
         fprintf(stderr, "stc_debug: cannot create %s: %s\n", a->out_dir, strerror(errno));
         return 2;
     }
-    snprintf(prefix, sizeof prefix, "%s/%s-s%" PRIu64 "-p%u", a->out_dir, base, a->run.seed,
-             a->run.stall_pct);
-    stc_status st = trace_run(rtl, s, a, a->run.stall_pct, prefix, &t);
+    snprintf(prefix, sizeof prefix, "%s/%s-s%" PRIu64 "-p%u", a->out_dir, base, a->run.stim.seed,
+             a->run.stim.stall_pct);
+    stc_status st = trace_run(rtl, s, a, a->run.stim.stall_pct, prefix, &t);
     if (st != STC_OK) {
         fprintf(stderr, "stc_debug: %s: %s\n", a->vec, stc_status_str(st));
         return 2;
     }
     if (t.res.pass) {
         printf("stc_debug: PASS %s (seed %" PRIu64 ", stall %u%%): nothing to debug\n", a->vec,
-               a->run.seed, a->run.stall_pct);
+               a->run.stim.seed, a->run.stim.stall_pct);
         return 0;
     }
-    print_failure(s, a, a->run.stall_pct, a->vec, &t);
-    if (a->run.level == STC_LEVEL_TXN)
-        print_txn_trace("failure", a, a->run.stall_pct, a->vec, t.res.first_bad_cycle);
+    print_failure(s, a, a->run.stim.stall_pct, a->vec, &t);
+    if (a->run.check.level == STC_LEVEL_TXN)
+        print_txn_trace("failure", a, a->run.stim.stall_pct, a->vec, t.res.first_bad_cycle);
     else
         print_trace("failure", &t);
     fflush(stdout);

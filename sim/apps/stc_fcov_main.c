@@ -84,7 +84,7 @@ static int fcov_option(void *ctx, int id, const char *val)
             return stc_cli_error(c, "--stall: at most %d passes", FCOV_MAX_STALLS);
         if (stc_run_cli_apply(c, &a->run, id, val))
             return STC_CLI_ERROR;
-        a->stalls[a->nstalls++] = a->run.stall_pct;
+        a->stalls[a->nstalls++] = a->run.stim.stall_pct;
         return 0;
     default:
         return stc_run_cli_apply(c, &a->run, id, val);
@@ -96,8 +96,8 @@ static int fcov_parse_args(fcov_args *a, int argc, char **argv)
 {
     int first = argc;
     memset(a, 0, sizeof *a);
-    a->run.seed = 1;
-    a->run.policy = STC_POLICY_B2B;
+    a->run.stim.seed = 1;
+    a->run.stim.policy = STC_POLICY_B2B;
     int rc = stc_cli_parse(&fcov_cmd, argc, argv, fcov_option, a, &first);
     if (rc)
         return rc;
@@ -123,13 +123,13 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
         return 2;
     }
     stc_run_opts o = a->run;
-    o.seed = seed;
-    o.stall_pct = stall;
-    o.max_errors = 1;
-    o.vec_path = path;
-    o.log = stderr;
-    o.on_cycle = stc_fcov_cycle;
-    o.hook_ctx = f;
+    o.stim.seed = seed;
+    o.stim.stall_pct = stall;
+    o.check.max_errors = 1;
+    o.report.vec_path = path;
+    o.report.log = stderr;
+    o.report.on_cycle = stc_fcov_cycle;
+    o.report.hook_ctx = f;
     stc_fcov_begin_run(f);
     stc_status st = stc_lockstep_stream(rtl, &s, &o, &res);
     unsigned ncmd = s.ncmd;
@@ -140,10 +140,10 @@ static int fcov_run_one(const fcov_args *a, stc_rtl *rtl, stc_fcov *f, const cha
     }
     if (!res.pass)
         fprintf(stderr, "FAIL %s stall=%u seed=%" PRIu64 " policy=%s (command %d of %u)\n", path,
-                stall, seed, stc_policy_name(a->run.policy), res.first_cmd, ncmd);
+                stall, seed, stc_policy_name(a->run.stim.policy), res.first_cmd, ncmd);
     else if (!a->quiet)
         printf("PASS %s stall=%u policy=%s commands=%u cycles=%" PRIu64 "\n", path, stall,
-               stc_policy_name(a->run.policy), ncmd, res.cycles);
+               stc_policy_name(a->run.stim.policy), ncmd, res.cycles);
     return res.pass ? 0 : 1;
 }
 
@@ -171,7 +171,8 @@ static int fcov_run_all(const fcov_args *a, stc_rtl *rtl, stc_fcov *f)
         for (int i = 0; i < a->nvecs; i++) {
             /* A different stall seed per vector: with one seed every
              * vector would see the same stall pattern at its start. */
-            int rc = fcov_run_one(a, rtl, f, a->vecs[i], a->stalls[s], a->run.seed + (uint64_t)i);
+            int rc =
+                fcov_run_one(a, rtl, f, a->vecs[i], a->stalls[s], a->run.stim.seed + (uint64_t)i);
             worst = rc > worst ? rc : worst;
         }
     }
@@ -213,7 +214,7 @@ int main(int argc, char **argv)
     }
     printf("fcov: %u vector runs, policy %s, functional coverage %.2f%% (%u/%u bins), floor "
            "%.2f%%: %s\n",
-           (unsigned)a.nvecs * a.nstalls, stc_policy_name(a.run.policy), pct, hit, total,
+           (unsigned)a.nvecs * a.nstalls, stc_policy_name(a.run.stim.policy), pct, hit, total,
            a.floor_pct,
            rc == 0   ? "PASS"
            : rc == 1 ? "FAIL"

@@ -98,7 +98,7 @@ static int apply_option(void *ctx, int id, const char *val)
     const stc_cmd *c = &sim_cmd;
     switch (id) {
     case OPT_BARE:
-        a->run.bare = true;
+        a->run.check.bare = true;
         return 0;
     case OPT_JUNIT:
         a->junit = val;
@@ -116,9 +116,9 @@ static int apply_option(void *ctx, int id, const char *val)
         a->plusargs[++a->nplusargs] = val;
         return 0;
     case OPT_HOLD:
-        return stc_cli_number(c, "hold", val, 1, 1ull << 32, &a->run.hold);
+        return stc_cli_number(c, "hold", val, 1, 1ull << 32, &a->run.stim.hold);
     case OPT_SECTOR_BYTES:
-        return parse_sector_bytes(c, val, &a->run.sector_bytes);
+        return parse_sector_bytes(c, val, &a->run.stim.sector_bytes);
     default:
         return stc_run_cli_apply(c, &a->run, id, val);
     }
@@ -136,10 +136,10 @@ static int parse_args(sim_args *a, int argc, char **argv)
     int first = argc;
     memset(a, 0, sizeof *a);
     a->argv0 = argv[0];
-    a->run.seed = 1;
-    a->run.max_errors = 1;
-    a->run.log = stderr;
-    a->run.sector_bytes = STC_SECTOR_DEFAULT;
+    a->run.stim.seed = 1;
+    a->run.check.max_errors = 1;
+    a->run.report.log = stderr;
+    a->run.stim.sector_bytes = STC_SECTOR_DEFAULT;
     a->plusargs[0] = argv[0];
     int rc = stc_cli_parse(&sim_cmd, argc, argv, apply_option, a, &first);
     if (rc)
@@ -176,10 +176,10 @@ static void print_run_options(FILE *f, const sim_args *a)
 {
     char q[4096];
     stc_run_cli_print(f, &a->run);
-    if (a->run.hold)
-        fprintf(f, " --hold %" PRIu64, a->run.hold);
-    if (a->run.max_errors > 1)
-        fprintf(f, " --max-errors %u", a->run.max_errors);
+    if (a->run.stim.hold)
+        fprintf(f, " --hold %" PRIu64, a->run.stim.hold);
+    if (a->run.check.max_errors > 1)
+        fprintf(f, " --max-errors %u", a->run.check.max_errors);
     for (int i = 1; i <= a->nplusargs; i++)
         fprintf(f, " --plusarg %s", stc_cli_quote(a->plusargs[i], q, sizeof q));
 }
@@ -219,14 +219,14 @@ static void run_checked(void *ctx, const stc_stream *s, stc_file_outcome *f)
     stc_run_opts o = c->a->run;
 
     stc_file_facts_of(s, &c->rec->facts);
-    o.vec_path = f->path;
+    o.report.vec_path = f->path;
     stc_status st = stc_lockstep_stream(c->rtl, s, &o, &f->res);
     if (st != STC_OK) {
         snprintf(f->message, sizeof f->message, "%s: cannot run: %s%s", f->path, stc_status_str(st),
-                 o.level == STC_LEVEL_TXN && st == STC_EIO
+                 o.check.level == STC_LEVEL_TXN && st == STC_EIO
                      ? " (the golden model fails its own run, see above)"
-                 : o.meta_fault ? " (--meta-fault needs a 2:4 command with a loaded block)"
-                                : " (a command is larger than this build's M_MAX or KB_MAX)");
+                 : o.stim.meta_fault ? " (--meta-fault needs a 2:4 command with a loaded block)"
+                                     : " (a command is larger than this build's M_MAX or KB_MAX)");
         f->error = true;
         return;
     }
@@ -234,11 +234,11 @@ static void run_checked(void *ctx, const stc_stream *s, stc_file_outcome *f)
     /* A lockstep failure may be timing only (another micro-architecture):
      * the same file at the txn level tells (not while tracing: one trace
      * per run). */
-    if (!f->pass && o.level != STC_LEVEL_TXN && !o.bare && !c->a->trace) {
+    if (!f->pass && o.check.level != STC_LEVEL_TXN && !o.check.bare && !c->a->trace) {
         stc_run_opts t = o;
-        t.level = STC_LEVEL_TXN;
-        t.log = NULL;
-        t.max_errors = 1;
+        t.check.level = STC_LEVEL_TXN;
+        t.report.log = NULL;
+        t.check.max_errors = 1;
         c->txn->tried = stc_lockstep_stream(c->rtl, s, &t, &c->txn->res) == STC_OK;
     }
 }
@@ -282,7 +282,8 @@ static void print_diagnosis(const sim_txn *txn)
 
 static void print_outcome(const sim_args *a, int i, const stc_file_record *r, const sim_txn *txn)
 {
-    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r->f, a->run.quiet) && !r->f.error) {
+    bool quiet = a->run.report.quiet;
+    if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r->f, quiet) && !r->f.error) {
         print_diagnosis(txn);
         print_reproduce(a, r->f.path, r->f.res.first_bad_cycle);
     }
@@ -312,9 +313,9 @@ static int write_reports(const sim_args *a, const stc_file_record *recs, int fai
     char *opts = run_options(a);
     stc_rtl_params(&p);
     stc_run_info run = {.n = p.n,
-                        .seed = a->run.seed,
-                        .stall_pct = a->run.stall_pct,
-                        .policy = a->run.policy,
+                        .seed = a->run.stim.seed,
+                        .stall_pct = a->run.stim.stall_pct,
+                        .policy = a->run.stim.policy,
                         .argv0 = a->argv0,
                         .options = opts ? opts : "",
                         .failures = (unsigned)failed,
@@ -433,14 +434,15 @@ int main(int argc, char **argv)
     double cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
     /* Which micro-architectures ran, unless both are the base tile. */
     char uarch[48] = "";
-    if (p.uarch != STC_UARCH_BASE || a.run.uarch_set)
+    if (p.uarch != STC_UARCH_BASE || a.run.check.uarch_set)
         snprintf(uarch, sizeof uarch, " rtl=%s%s%s", stc_uarch_name(p.uarch),
-                 a.run.uarch_set ? " model=" : "",
-                 a.run.uarch_set ? stc_uarch_name(a.run.uarch) : "");
+                 a.run.check.uarch_set ? " model=" : "",
+                 a.run.check.uarch_set ? stc_uarch_name(a.run.check.uarch) : "");
     printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s%s: %" PRIu64 " commands, %" PRIu64
            " cycles in %.3f s CPU (%.0f cycles/s)\n",
-           p.n, a.run.stall_pct, a.run.seed, a.run.bare ? " (bare RTL, no compare)" : "", uarch,
-           cmds, sim_cycles, cpu, cpu > 0 ? (double)sim_cycles / cpu : 0.0);
+           p.n, a.run.stim.stall_pct, a.run.stim.seed,
+           a.run.check.bare ? " (bare RTL, no compare)" : "", uarch, cmds, sim_cycles, cpu,
+           cpu > 0 ? (double)sim_cycles / cpu : 0.0);
     printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
     free(recs);
     if (errors || reports_bad)

@@ -249,12 +249,11 @@ static int soak_one(const soak_opts *o, stc_rtl *rtl, stc_rng *r, const soak_cla
     if (soak_generate(&c, &v, &s->gen_retries) != STC_OK)
         return 2;
     soak_pick_reset(r, &v, &c);
-    stc_run_opts ro = {.seed = c.run_seed,
-                       .stall_pct = c.stall,
-                       .max_errors = 1,
-                       .reset_at = c.reset_at,
-                       .vec_path = "(soak vector)",
-                       .log = stderr};
+    stc_run_opts ro = {
+        .stim = {.seed = c.run_seed, .stall_pct = c.stall, .reset_at = c.reset_at},
+        .check = {.max_errors = 1},
+        .report = {.vec_path = "(soak vector)", .log = stderr},
+    };
     stc_status st = stc_lockstep_run(rtl, &v, &ro, &res);
     int rc = st != STC_OK ? 2 : res.pass ? 0 : 1;
     if (rc == 2)

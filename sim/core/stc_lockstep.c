@@ -22,8 +22,9 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     memset(&ao, 0, sizeof ao);
     memset(&ap, 0, sizeof ap);
     stc_rtl_params(&p);
-    ro.no_counters = ro.no_counters || !stc_rtl_has_counters(rtl);
-    stc_status st = stc_step_open(&ls, s, &p, &ro, o->bare ? STC_STEP_BARE : STC_STEP_OWN_MODEL);
+    ro.check.no_counters = ro.check.no_counters || !stc_rtl_has_counters(rtl);
+    stc_status st =
+        stc_step_open(&ls, s, &p, &ro, o->check.bare ? STC_STEP_BARE : STC_STEP_OWN_MODEL);
     if (st != STC_OK) {
         stc_step_close(ls, NULL, NULL);
         res->first_cmd = -1;
@@ -31,9 +32,9 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     }
     while (stc_step_inputs(ls, &in)) {
         stc_rtl_outputs(rtl, &ao);
-        if (!o->bare)
+        if (!o->check.bare)
             stc_rtl_probe(rtl, &ap);
-        if (stc_step_check(ls, &in, &ao, o->bare ? NULL : &ap, NULL, NULL))
+        if (stc_step_check(ls, &in, &ao, o->check.bare ? NULL : &ap, NULL, NULL))
             break;
         stc_step_edge(ls, &in);
         stc_rtl_set_inputs(rtl, &in);
@@ -45,7 +46,7 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
         if (stc_rtl_settled_outputs(rtl, &settled) && stc_step_settled(ls, &ao, &settled))
             break;
     }
-    if (o->bare)
+    if (o->check.bare)
         stc_rtl_probe(rtl, &ap);
     stc_step_close(ls, &ap, res);
     return STC_OK;

@@ -61,25 +61,25 @@ const stc_opt stc_run_cli_compare[] = {
  * defaults. */
 static void print_extra(FILE *f, const stc_run_opts *ro)
 {
-    if (ro->latency_bound)
-        fprintf(f, " --latency-bound %" PRIu64, ro->latency_bound);
-    if (ro->err_latency_set)
-        fprintf(f, " --err-latency %" PRIu64, ro->err_latency);
-    if (ro->uarch_set)
-        fprintf(f, " --uarch %s", stc_uarch_name(ro->uarch));
-    if (ro->policy != STC_POLICY_B2B)
-        fprintf(f, " --policy %s", stc_policy_name(ro->policy));
-    if (ro->reset_at)
-        fprintf(f, " --reset-at %" PRIu64, ro->reset_at);
-    if (ro->meta_fault)
+    if (ro->check.latency_bound)
+        fprintf(f, " --latency-bound %" PRIu64, ro->check.latency_bound);
+    if (ro->check.err_latency_set)
+        fprintf(f, " --err-latency %" PRIu64, ro->check.err_latency);
+    if (ro->check.uarch_set)
+        fprintf(f, " --uarch %s", stc_uarch_name(ro->check.uarch));
+    if (ro->stim.policy != STC_POLICY_B2B)
+        fprintf(f, " --policy %s", stc_policy_name(ro->stim.policy));
+    if (ro->stim.reset_at)
+        fprintf(f, " --reset-at %" PRIu64, ro->stim.reset_at);
+    if (ro->stim.meta_fault)
         fputs(" --meta-fault", f);
 }
 
 void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
 {
-    fprintf(f, " --seed %" PRIu64 " --stall %u", ro->seed, ro->stall_pct);
-    if (ro->level != STC_LEVEL_CYCLE)
-        fprintf(f, " --compare %s", stc_level_name(ro->level));
+    fprintf(f, " --seed %" PRIu64 " --stall %u", ro->stim.seed, ro->stim.stall_pct);
+    if (ro->check.level != STC_LEVEL_CYCLE)
+        fprintf(f, " --compare %s", stc_level_name(ro->check.level));
     print_extra(f, ro);
 }
 
@@ -96,9 +96,9 @@ void stc_run_cli_print_make(FILE *f, const char *target, const char *vec, const 
     }
     extra[sizeof extra - 1] = '\0';
     fprintf(f, "make %s VEC=%s SEED=%" PRIu64 " STALL=%u", target, stc_cli_quote(vec, q, sizeof q),
-            ro->seed, ro->stall_pct);
-    if (ro->level != STC_LEVEL_CYCLE)
-        fprintf(f, " COMPARE=%s", stc_level_name(ro->level));
+            ro->stim.seed, ro->stim.stall_pct);
+    if (ro->check.level != STC_LEVEL_CYCLE)
+        fprintf(f, " COMPARE=%s", stc_level_name(ro->check.level));
     if (extra[0])
         fprintf(f, " SIM_FLAGS=%s", stc_cli_quote(extra + 1, q, sizeof q));
     if (b->uarch != STC_UARCH_BASE)
@@ -117,46 +117,46 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
     int k; /* a parsed name: policy or level, -1 if none */
     switch (id) {
     case STC_RUN_OPT_SEED:
-        return stc_cli_number(cmd, "seed", val, 0, UINT64_MAX, &ro->seed);
+        return stc_cli_number(cmd, "seed", val, 0, UINT64_MAX, &ro->stim.seed);
     case STC_RUN_OPT_STALL:
         if (stc_cli_number(cmd, "stall", val, 0, 90, &v))
             return STC_CLI_ERROR;
-        ro->stall_pct = (unsigned)v;
+        ro->stim.stall_pct = (unsigned)v;
         return 0;
     case STC_RUN_OPT_POLICY:
         k = stc_policy_parse(val);
         if (k < 0)
             return stc_cli_error(cmd, "--policy: '%s' is not b2b, gap, early or random", val);
-        ro->policy = (stc_policy)k;
+        ro->stim.policy = (stc_policy)k;
         return 0;
     case STC_RUN_OPT_RESET_AT:
-        return stc_cli_number(cmd, "reset-at", val, 1, UINT64_MAX, &ro->reset_at);
+        return stc_cli_number(cmd, "reset-at", val, 1, UINT64_MAX, &ro->stim.reset_at);
     case STC_RUN_OPT_META_FAULT:
-        ro->meta_fault = true;
+        ro->stim.meta_fault = true;
         return 0;
     case STC_RUN_OPT_MAX_ERRORS:
         if (stc_cli_number(cmd, "max-errors", val, 1, 1000000, &v))
             return STC_CLI_ERROR;
-        ro->max_errors = (unsigned)v;
+        ro->check.max_errors = (unsigned)v;
         return 0;
     case STC_RUN_OPT_QUIET:
-        ro->quiet = true;
+        ro->report.quiet = true;
         return 0;
     case STC_RUN_OPT_COMPARE:
         k = stc_level_parse(val);
         if (k < 0)
             return stc_cli_error(cmd, "--compare: '%s' is not cycle, ports or txn", val);
-        ro->level = (stc_level)k;
+        ro->check.level = (stc_level)k;
         return 0;
     case STC_RUN_OPT_LATENCY_BOUND:
-        return stc_cli_number(cmd, "latency-bound", val, 1, UINT64_MAX, &ro->latency_bound);
+        return stc_cli_number(cmd, "latency-bound", val, 1, UINT64_MAX, &ro->check.latency_bound);
     case STC_RUN_OPT_ERR_LATENCY:
-        ro->err_latency_set = true;
-        return stc_cli_number(cmd, "err-latency", val, 0, 1000000, &ro->err_latency);
+        ro->check.err_latency_set = true;
+        return stc_cli_number(cmd, "err-latency", val, 0, 1000000, &ro->check.err_latency);
     case STC_RUN_OPT_UARCH:
-        if (stc_uarch_parse(val, &ro->uarch) != STC_OK)
+        if (stc_uarch_parse(val, &ro->check.uarch) != STC_OK)
             return stc_cli_error(cmd, "--uarch: '%s' is not base or dbuf", val);
-        ro->uarch_set = true;
+        ro->check.uarch_set = true;
         return 0;
     default:
         return stc_cli_error(cmd, "internal error: option %d", id);

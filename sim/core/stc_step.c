@@ -62,8 +62,9 @@ static void note_failure(stc_step *ls, uint64_t cycle, const char *what)
         snprintf(res->first_signal, sizeof res->first_signal, "%s", what);
         /* Lockstep against a model of other timing: the first divergence
          * says nothing about the RTL's results. */
-        if (ls->o.log && ls->o.level != STC_LEVEL_TXN && ls->rtl_uarch != ls->model_uarch)
-            fprintf(ls->o.log,
+        FILE *log = ls->o.report.log;
+        if (log && ls->o.check.level != STC_LEVEL_TXN && ls->rtl_uarch != ls->model_uarch)
+            fprintf(log,
                     "note: the micro-architectures differ: the RTL was built as '%s', the golden "
                     "model runs '%s' (docs/architecture.md section 11), so their cycles differ "
                     "by design; compare transactions with --compare txn (make sim COMPARE=txn)\n",
@@ -75,17 +76,18 @@ void stc_step_rtl_assert(stc_step *ls)
 {
     note_failure(ls, ls->cycle, "(RTL assertion)");
     ls->res.check_failed = true;
-    if (ls->o.log)
-        fprintf(ls->o.log,
+    if (ls->o.report.log)
+        fprintf(ls->o.report.log,
                 "%s: cycle %llu: an assertion of the RTL failed (its message is above)\n",
-                ls->o.vec_path ? ls->o.vec_path : "(stream)", (unsigned long long)ls->cycle);
+                ls->o.report.vec_path ? ls->o.report.vec_path : "(stream)",
+                (unsigned long long)ls->cycle);
 }
 
 /* Compares this cycle; returns true when equal. */
 static bool compare_now(stc_step *ls, const stc_outputs *eo, const stc_probes *ep,
                         const stc_outputs *ao, const stc_probes *ap)
 {
-    const stc_run_opts *o = &ls->o;
+    const stc_report_opts *o = &ls->o.report;
     unsigned n = ls->host.s->cmd[0].n;
     char name[64];
     unsigned count = stc_compare_cycle(n, eo, ep, ao, ap, ls->diffs, STC_REPORT_DIFFS);
@@ -110,7 +112,7 @@ static bool host_failed(stc_step *ls)
         return false;
     if (ls->reported == 0) {
         note_failure(ls, h->first.cycle, h->first.rule);
-        stc_host_report(h, ls->o.log, ls->o.vec_path);
+        stc_host_report(h, ls->o.report.log, ls->o.report.vec_path);
     }
     ls->reported = h->violations;
     if (h->first.result)
@@ -170,12 +172,12 @@ static void txn_free(stc_step *ls)
 static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_params *p)
 {
     stc_run_opts ro = ls->o;
-    ro.uarch_set = false; /* p is the model's parameter set already */
-    ro.level = STC_LEVEL_CYCLE;
-    ro.no_counters = false; /* the model has them, whatever the RTL has */
-    ro.max_errors = 1;
-    ro.log = NULL;
-    ro.on_cycle = NULL;
+    ro.check.uarch_set = false; /* p is the model's parameter set already */
+    ro.check.level = STC_LEVEL_CYCLE;
+    ro.check.no_counters = false; /* the model has them, whatever the RTL has */
+    ro.check.max_errors = 1;
+    ro.report.log = NULL;
+    ro.report.on_cycle = NULL;
     stc_step *ref = NULL;
     stc_inputs in;
     stc_run_result rr;
@@ -199,11 +201,11 @@ static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_par
     ls->res.model_cycles = rr.cycles;
     memcpy(ls->res.model_cnt, rr.cnt, sizeof rr.cnt);
     if (st == STC_OK && !rr.pass) {
-        if (ls->o.log)
-            fprintf(ls->o.log,
+        if (ls->o.report.log)
+            fprintf(ls->o.report.log,
                     "txn: the golden model fails its own run of %s (%s at cycle %" PRIu64
                     "): a vector or model problem, not the RTL's\n",
-                    ls->o.vec_path ? ls->o.vec_path : "(vector)", rr.first_signal,
+                    ls->o.report.vec_path ? ls->o.report.vec_path : "(vector)", rr.first_signal,
                     rr.first_bad_cycle);
         st = STC_EIO;
     }
@@ -228,8 +230,8 @@ static void txn_compare(stc_step *ls, unsigned i)
     const stc_host *h = &ls->host;
     const stc_vec *v = &h->s->cmd[i];
     const txn_cmd *t = &ls->ref[i];
-    FILE *log = ls->o.log;
-    const char *path = ls->o.vec_path ? ls->o.vec_path : "(vector)";
+    FILE *log = ls->o.report.log;
+    const char *path = ls->o.report.vec_path ? ls->o.report.vec_path : "(vector)";
     uint64_t done = h->res_at[v->m - 1];
     int64_t d = (int64_t)done - (int64_t)t->done_at;
     stc_run_result *r = &ls->res;
@@ -258,17 +260,29 @@ static void txn_compare(stc_step *ls, unsigned i)
                     ls->ref_err[i] ? "rose" : "stayed 0");
         return;
     }
-    if (ls->o.latency_bound && d > (int64_t)ls->o.latency_bound) {
+    if (ls->o.check.latency_bound && d > (int64_t)ls->o.check.latency_bound) {
         txn_fail(ls, i, done, "txn: latency");
         if (log)
             fprintf(log,
                     "TXN LATENCY %s: command %u completed at cycle %" PRIu64 ", %" PRId64
                     " cycles after the model (cycle %" PRIu64 "); the bound is %" PRIu64 "\n",
-                    path, i, done, d, t->done_at, ls->o.latency_bound);
+                    path, i, done, d, t->done_at, ls->o.check.latency_bound);
     }
 }
 
-stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o)
+/* The host's configuration as the stimulus gives it; the caller adds what
+ * the level and the RTL decide (err_o latency, closed forms). */
+static stc_host_cfg host_cfg_of(const stc_stim_opts *o)
+{
+    return (stc_host_cfg){.stall_pct = o->stall_pct,
+                          .seed = o->seed,
+                          .policy = o->policy,
+                          .meta_fault = o->meta_fault,
+                          .hold = o->hold,
+                          .sector_bytes = o->sector_bytes};
+}
+
+stc_params stc_run_model_params(const stc_params *p, const stc_check_opts *o)
 {
     stc_params mp = *p;
     if (o->uarch_set)
@@ -278,7 +292,7 @@ stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o)
 
 /* The options a mode can run with: bare runs and only they are
  * STC_STEP_BARE; the scoreboard (txn) runs a model of the step's own. */
-static bool mode_fits(stc_step_mode mode, const stc_run_opts *o)
+static bool mode_fits(stc_step_mode mode, const stc_check_opts *o)
 {
     if (o->bare != (mode == STC_STEP_BARE))
         return false;
@@ -294,8 +308,8 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         return STC_ENOMEM;
     ls->mode = mode;
     ls->o = *o;
-    ls->max_errors = o->max_errors ? o->max_errors : 1;
-    stc_params mp = stc_run_model_params(p, o);
+    ls->max_errors = o->check.max_errors ? o->check.max_errors : 1;
+    stc_params mp = stc_run_model_params(p, &o->check);
     ls->rtl_uarch = p->uarch;
     ls->model_uarch = mp.uarch;
     ls->res.first_cmd = -1;
@@ -304,35 +318,30 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         if (v->n != p->n || v->m > p->m_max || stc_vec_nblk(v) > p->kb_max)
             return STC_EPARAM;
     }
-    if (!mode_fits(mode, o))
+    if (!mode_fits(mode, &o->check))
         return STC_EPARAM;
-    bool txn = o->level == STC_LEVEL_TXN && mode == STC_STEP_OWN_MODEL;
+    bool txn = o->check.level == STC_LEVEL_TXN && mode == STC_STEP_OWN_MODEL;
     if ((mode == STC_STEP_OWN_MODEL && !txn) || mode == STC_STEP_MODEL_IS_DUT) {
         stc_status st = stc_tile_create(&mp, &ls->model);
         if (st != STC_OK)
             return st;
     }
-    stc_host_cfg cfg = {.stall_pct = o->stall_pct,
-                        .seed = o->seed,
-                        .policy = o->policy,
-                        .meta_fault = o->meta_fault,
-                        .hold = o->hold,
-                        .err_latency =
-                            txn ? (o->err_latency_set ? o->err_latency : STC_ERR_LATENCY_TXN) : 0,
-                        .uarch = p->uarch,
-                        .other_timing = txn,
-                        .sector_bytes = o->sector_bytes};
+    stc_host_cfg cfg = host_cfg_of(&o->stim);
+    cfg.err_latency =
+        txn ? (o->check.err_latency_set ? o->check.err_latency : STC_ERR_LATENCY_TXN) : 0;
+    cfg.uarch = p->uarch;
+    cfg.other_timing = txn;
     stc_status st = stc_host_init(&ls->host, s, &cfg);
     /* The fault rides on a weight beat: --meta-fault needs a 2:4 command
      * with a block to load, which the host then gave a fault. */
     bool any_fault = false;
     for (unsigned i = 0; st == STC_OK && i < s->ncmd; i++)
         any_fault = any_fault || ls->host.cmds[i].fault.on;
-    if (st == STC_OK && o->meta_fault && !any_fault)
+    if (st == STC_OK && o->stim.meta_fault && !any_fault)
         st = STC_EPARAM;
-    ls->budget = stc_host_cycle_budget(s, o->stall_pct) + o->hold;
-    if (o->reset_at)
-        ls->budget += o->reset_at + STC_RESET_CYCLES;
+    ls->budget = stc_host_cycle_budget(s, o->stim.stall_pct) + o->stim.hold;
+    if (o->stim.reset_at)
+        ls->budget += o->stim.reset_at + STC_RESET_CYCLES;
     if (st == STC_OK && txn)
         st = txn_reference(ls, s, &mp);
     ls->opened = st == STC_OK;
@@ -341,7 +350,7 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
 
 bool stc_step_inputs(stc_step *ls, stc_inputs *in)
 {
-    const stc_run_opts *o = &ls->o;
+    const stc_stim_opts *o = &ls->o.stim;
     uint64_t c = ls->cycle;
     if (c >= ls->budget)
         return false;
@@ -386,14 +395,14 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
          * failure of the run, never a pass. */
         note_failure(ls, c, "(harness: sides of the step mode)");
         ls->res.check_failed = true;
-        if (o->log)
-            fprintf(o->log,
+        if (o->report.log)
+            fprintf(o->report.log,
                     "%s: cycle %" PRIu64 ": stc_step_check got sides its mode does not take\n",
-                    o->vec_path ? o->vec_path : "(stream)", c);
+                    o->report.vec_path ? o->report.vec_path : "(stream)", c);
         return true;
     }
     bool bare = ls->mode == STC_STEP_BARE;
-    bool lockstep = !bare && o->level != STC_LEVEL_TXN;
+    bool lockstep = !bare && o->check.level != STC_LEVEL_TXN;
     if (ls->model) {
         /* eo/ep were zeroed when the step opened (padding included, which
          * the compare's memcmp sees); the model rewrites every field, and
@@ -414,9 +423,9 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
      * state, or random initial values): compare from the first cycle after
      * a reset edge. The ports level leaves the probes out, of the compare
      * and of the host's counter rules. */
-    bool probes = o->level == STC_LEVEL_CYCLE;
-    if (lockstep && !model_is_dut && c > 0 && o->on_cycle)
-        o->on_cycle(o->hook_ctx, c, in, eo, ep, ao, ap);
+    bool probes = o->check.level == STC_LEVEL_CYCLE;
+    if (lockstep && !model_is_dut && c > 0 && o->report.on_cycle)
+        o->report.on_cycle(o->report.hook_ctx, c, in, eo, ep, ao, ap);
     /* The txn reference compares the model with itself: nothing to do. */
     bool bad = lockstep && !model_is_dut && c > 0 &&
                !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
@@ -424,13 +433,13 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         /* The counters are probes, but their closed form binds at every
          * level (at txn without the cycle count: docs/architecture.md,
          * the rule table), when the RTL has them. */
-        stc_host_check(&ls->host, c, in, ao, o->no_counters ? NULL : ap);
+        stc_host_check(&ls->host, c, in, ao, o->check.no_counters ? NULL : ap);
         bad = host_failed(ls) || bad;
     }
     if (bad && too_many(ls))
         return true;
     if (!ls->in_reset) {
-        if (stc_host_done(&ls->host) && !ao->busy && (!o->reset_at || c > o->reset_at))
+        if (stc_host_done(&ls->host) && !ao->busy && (!o->stim.reset_at || c > o->stim.reset_at))
             return true;
         stc_host_advance(&ls->host, in, ao);
         int done = ls->ref ? just_completed(ls) : -1;
@@ -481,9 +490,9 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
     }
     stc_run_result *r = &ls->res;
     r->cycles = ls->cycle;
-    if (final_ap && !ls->o.no_counters)
+    if (final_ap && !ls->o.check.no_counters)
         memcpy(r->cnt, final_ap->cnt, sizeof r->cnt);
-    r->counters = final_ap && !ls->o.no_counters;
+    r->counters = final_ap && !ls->o.check.no_counters;
     r->cmds_done = ls->host.cmds_done;
     r->faults_seen = ls->host.faults_seen;
     r->sector_bytes = (unsigned)ls->host.sec[STC_SEC_W].size;
@@ -496,12 +505,12 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
         stc_host_describe_wait(&ls->host, wait, sizeof wait);
         stc_host_hang_name(&ls->host, name, sizeof name);
         note_failure(ls, ls->cycle, name);
-        if (ls->o.log)
-            fprintf(ls->o.log,
+        if (ls->o.report.log)
+            fprintf(ls->o.report.log,
                     "TIMEOUT %s: no completion within %" PRIu64
                     " cycles (%u of %u commands done): %s\n",
-                    ls->o.vec_path ? ls->o.vec_path : "(vector)", ls->budget, ls->host.cmds_done,
-                    ls->host.s->ncmd, wait);
+                    ls->o.report.vec_path ? ls->o.report.vec_path : "(vector)", ls->budget,
+                    ls->host.cmds_done, ls->host.s->ncmd, wait);
     }
     r->pass = r->mismatch_cycles == 0 && !r->timeout && !r->result_mismatch && !r->check_failed;
     if (res)

@@ -25,13 +25,30 @@ typedef void (*stc_cycle_hook)(void *ctx, uint64_t cycle, const stc_inputs *in,
                                const stc_outputs *eo, const stc_probes *ep, const stc_outputs *ao,
                                const stc_probes *ap);
 
-typedef struct stc_run_opts {
-    uint64_t seed;          /* stall pattern seed */
-    unsigned stall_pct;     /* 0..90 */
-    stc_policy policy;      /* when the host offers each next command */
-    unsigned max_errors;    /* mismatching cycles to report before stopping (>= 1) */
-    bool quiet;             /* the batch runner prints only failing files and the summary */
+/* What the host drives: read by stc_step into its host (stc_host_cfg) and reset schedule. */
+typedef struct stc_stim_opts {
+    uint64_t seed;      /* stall pattern seed */
+    unsigned stall_pct; /* 0..90 */
+    stc_policy policy;  /* when the host offers each next command */
+    bool no_reset;      /* start from the tile's current state (a live tile, as
+                           behind the TLM socket) instead of STC_RESET_CYCLES of
+                           reset */
+    uint64_t reset_at;  /* > 0: assert reset at this cycle (mid-command), then run the
+                           interrupted command again and go on; 0: no extra reset */
+    uint64_t hold;      /* > 0: withhold the first command's weights this many
+                           cycles (one very long command: counter widths) */
+    bool meta_fault;    /* inject an illegal metadata nibble into every 2:4 command
+                           (code 0x0, column 0 of its first loaded block): the run
+                           passes when model and RTL agree every cycle and err_o
+                           rises when the nibble is loaded; C is not checked */
+    /* S of the host's traffic counts (0: STC_SECTOR_DEFAULT) */
+    unsigned sector_bytes;
+} stc_stim_opts;
+
+/* What is compared and how strictly: read by stc_step and stc_run_model_params (--uarch). */
+typedef struct stc_check_opts {
     stc_level level;        /* how strictly the RTL is compared (stc_compare.h) */
+    unsigned max_errors;    /* mismatching cycles to report before stopping (>= 1) */
     uint64_t latency_bound; /* txn: > 0: a command may complete at most this many
                                cycles after the model's (0: any latency) */
     bool err_latency_set;   /* txn: err_o may rise err_latency cycles late (else */
@@ -39,26 +56,25 @@ typedef struct stc_run_opts {
     bool uarch_set;         /* the model runs `uarch` instead of the RTL's own
                                micro-architecture (stc_params.uarch of the RTL) */
     stc_uarch uarch;
-    bool bare;         /* RTL only, no model, no compare: the benchmark baseline */
-    bool no_counters;  /* the RTL has no counters (stc_rtl_has_counters): their
-                          rules are not checked, the report says n/a */
-    bool no_reset;     /* start from the tile's current state (a live tile, as
-                          behind the TLM socket) instead of STC_RESET_CYCLES of
-                          reset */
-    uint64_t reset_at; /* > 0: assert reset at this cycle (mid-command), then run the
-                          interrupted command again and go on; 0: no extra reset */
-    uint64_t hold;     /* > 0: withhold the first command's weights this many
-                          cycles (one very long command: counter widths) */
-    bool meta_fault;   /* inject an illegal metadata nibble into every 2:4 command
-                          (code 0x0, column 0 of its first loaded block): the run
-                          passes when model and RTL agree every cycle and err_o
-                          rises when the nibble is loaded; C is not checked */
-    /* S of the host's traffic counts (0: STC_SECTOR_DEFAULT) */
-    unsigned sector_bytes;
+    bool bare;        /* RTL only, no model, no compare: the benchmark baseline */
+    bool no_counters; /* the RTL has no counters (stc_rtl_has_counters): their
+                         rules are not checked, the report says n/a */
+} stc_check_opts;
+
+/* Where failures and per-cycle hooks go: read by stc_step's reports and the batch runners. */
+typedef struct stc_report_opts {
+    bool quiet; /* the batch runner prints only failing files and the summary */
     const char *vec_path;
     FILE *log;               /* mismatch reports; NULL for silence */
     stc_cycle_hook on_cycle; /* optional, not called in bare runs */
     void *hook_ctx;
+} stc_report_opts;
+
+/* A run's options by concern, as the runners parse them (stc_run_cli.h). */
+typedef struct stc_run_opts {
+    stc_stim_opts stim;
+    stc_check_opts check;
+    stc_report_opts report;
 } stc_run_opts;
 
 typedef struct stc_run_result {
@@ -87,9 +103,9 @@ typedef struct stc_run_result {
     uint64_t w_sectors, meta_sectors, a_sectors;
 } stc_run_result;
 
-/* The golden model's parameters for a run with options o on an RTL of
+/* The golden model's parameters for a run checked as o on an RTL of
  * parameters p: p, in the micro-architecture o asks for (--uarch). */
-stc_params stc_run_model_params(const stc_params *p, const stc_run_opts *o);
+stc_params stc_run_model_params(const stc_params *p, const stc_check_opts *o);
 
 /* What a step checks, and where the golden model's side comes from: fixed
  * when the step opens, and the sides stc_step_check takes each cycle. */
@@ -103,7 +119,7 @@ typedef enum stc_step_mode {
     STC_STEP_CALLER_MODEL,
     /* The design (ao) alone under the host: no model, no compare, no host
      * rules; its result rows are collected. The benchmark baseline
-     * (stc_sim --bare, with o->bare set) and the TLM tile. */
+     * (stc_sim --bare, with o->check.bare set) and the TLM tile. */
     STC_STEP_BARE,
     /* The step's own model is the design under the host, with every host
      * rule checked: no RTL, no sides (the txn scoreboard's reference run). */
@@ -127,7 +143,7 @@ typedef enum stc_step_mode {
 typedef struct stc_step stc_step;
 
 /* Opens a run of stream s on a tile of parameters p in the given mode.
- * STC_EPARAM when the mode and the options disagree: o->bare without
+ * STC_EPARAM when the mode and the options disagree: o->check.bare without
  * STC_STEP_BARE or the reverse, or the txn level in a mode other than
  * STC_STEP_OWN_MODEL (the scoreboard runs the model itself). On an error
  * *out may still need closing (stc_step_close accepts it and NULL). */

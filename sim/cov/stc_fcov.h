@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * stc_fcov.h - functional coverage of the STC tile, collected in C from the
- * lockstep runner's per-cycle hook (stc_run_opts.on_cycle), on the golden
- * model's side of the compare (equal to the RTL's on a passing run).
+ * lockstep runner's per-cycle hook (stc_run_opts.report.on_cycle), on the
+ * golden model's side of the compare (equal to the RTL's on a passing run).
  *
  * Bin groups (N is the array size):
  *   meta    each of the six legal metadata codes at each PE row pair g and

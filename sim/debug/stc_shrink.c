@@ -220,11 +220,11 @@ static bool still_fails(shrinker *s, const stc_vec *v, unsigned stall_pct, stc_r
 {
     stc_run_opts ro = s->o->run;
     char sig[64];
-    ro.stall_pct = stall_pct;
-    ro.max_errors = 1;
-    ro.log = NULL;
-    ro.on_cycle = NULL;
-    ro.hook_ctx = NULL;
+    ro.stim.stall_pct = stall_pct;
+    ro.check.max_errors = 1;
+    ro.report.log = NULL;
+    ro.report.on_cycle = NULL;
+    ro.report.hook_ctx = NULL;
     s->runs++;
     stc_status st = stc_lockstep_run(s->rtl, v, &ro, res);
     if (st != STC_OK) {
@@ -323,7 +323,7 @@ stc_status stc_shrink(stc_rtl *rtl, const stc_vec *orig, const stc_shrink_opts *
     s.rtl = rtl;
     s.o = o;
     s.max_runs = o->max_runs ? o->max_runs : STC_SHRINK_DEFAULT_RUNS;
-    s.stall_pct = o->run.stall_pct;
+    s.stall_pct = o->run.stim.stall_pct;
     stc_status st = stc_shrink_vec_copy(orig, &s.cur);
     if (st != STC_OK)
         return st;

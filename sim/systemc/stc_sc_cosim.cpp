@@ -59,8 +59,8 @@ int apply_option(void *ctx, int id, const char *val)
 int parse_args(int argc, char **argv, options &o)
 {
     int first = argc;
-    o.run.seed = 1;
-    o.run.max_errors = 1;
+    o.run.stim.seed = 1;
+    o.run.check.max_errors = 1;
     int rc = stc_cli_parse(&sc_cmd, argc, argv, apply_option, &o, &first);
     if (rc)
         return rc;
@@ -68,7 +68,7 @@ int parse_args(int argc, char **argv, options &o)
         o.vecs.push_back(argv[i]);
     if (o.vecs.empty())
         return stc_cli_error(&sc_cmd, "no vector files given");
-    if (o.run.level == STC_LEVEL_TXN)
+    if (o.run.check.level == STC_LEVEL_TXN)
         return stc_cli_error(&sc_cmd, "--compare txn: the SystemC cosim clocks the model beside "
                                       "the RTL on one sc_clock, so it compares in lockstep only "
                                       "(cycle, ports); use stc_sim for txn");
@@ -119,8 +119,8 @@ SC_MODULE(checker)
         stc_run_opts ro{};
         stc_params p = rtl_params();
         ro = opt.run;
-        ro.vec_path = path;
-        ro.log = stderr;
+        ro.report.vec_path = path;
+        ro.report.log = stderr;
         res = stc_run_result{};
         res.first_cmd = -1;
         if (stc_step_open(&st, &s, &p, &ro, STC_STEP_CALLER_MODEL) != STC_OK) {
@@ -155,7 +155,7 @@ SC_MODULE(checker)
     void print_outcome(size_t i, const stc_file_outcome &o)
     {
         if (!stc_run_report_file(static_cast<unsigned>(i), static_cast<unsigned>(opt.vecs.size()),
-                                 &o, opt.run.quiet) ||
+                                 &o, opt.run.report.quiet) ||
             o.error)
             return;
         char q0[4096], q1[4096];
@@ -191,7 +191,7 @@ int sc_main(int argc, char **argv)
 
     stc_params rp = rtl_params();
     // The model module runs the micro-architecture --uarch names.
-    stc_params p = stc_run_model_params(&rp, &opt.run);
+    stc_params p = stc_run_model_params(&rp, &opt.run.check);
     sc_core::sc_clock clk("clk", CLK_NS, sc_core::SC_NS);
     sc_core::sc_signal<stc_sc::inputs_sig> model_in("model_in");
     sc_core::sc_signal<stc_sc::outputs_sig> model_out("model_out");
@@ -225,7 +225,7 @@ int sc_main(int argc, char **argv)
     int total = static_cast<int>(opt.vecs.size());
     std::printf("sim-sc N=%u stall=%u%% seed=%" PRIu64 ": %" PRIu64
                 " cycles in %.3f s CPU (%.0f cycles/s)\n",
-                p.n, opt.run.stall_pct, opt.run.seed, chk.clock_cycles, cpu,
+                p.n, opt.run.stim.stall_pct, opt.run.stim.seed, chk.clock_cycles, cpu,
                 cpu > 0 ? static_cast<double>(chk.clock_cycles) / cpu : 0.0);
     std::printf("sim-sc: %d passed, %d failed\n", total - failed - errors, failed + errors);
     if (errors)

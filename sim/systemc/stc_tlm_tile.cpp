@@ -243,8 +243,8 @@ void tlm_tile::start(sc_core::sc_time &delay)
     stc_run_result res;
     stc_stream one = {1, &v};
     stc_run_opts ro{};
-    ro.bare = true;
-    ro.no_reset = true;
+    ro.check.bare = true;
+    ro.stim.no_reset = true;
     if (stc_step_open(&run, &one, &p_, &ro, STC_STEP_BARE) != STC_OK) {
         stc_step_close(run, nullptr, nullptr);
         stc_vec_free(&v);

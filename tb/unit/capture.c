@@ -46,9 +46,9 @@ char *t_logged_run(const stc_stream *s, rtl_fault f, stc_level level, stc_run_re
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     rtl_double_plant(rtl, &f);
     memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.level = level;
-    o.log = log;
+    o.check.max_errors = 1;
+    o.check.level = level;
+    o.report.log = log;
     cr_assert_eq(stc_lockstep_stream(rtl, s, &o, r), STC_OK);
     fclose(log);
     stc_rtl_destroy(rtl);

@@ -48,11 +48,11 @@ static void fc_run(stc_fcov *f, const stc_stream *s)
     stc_run_result res;
     stc_run_opts o;
     memset(&o, 0, sizeof o);
-    o.seed = 1;
-    o.max_errors = 1;
-    o.policy = STC_POLICY_RANDOM;
-    o.on_cycle = stc_fcov_cycle;
-    o.hook_ctx = f;
+    o.stim.seed = 1;
+    o.check.max_errors = 1;
+    o.stim.policy = STC_POLICY_RANDOM;
+    o.report.on_cycle = stc_fcov_cycle;
+    o.report.hook_ctx = f;
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     stc_fcov_begin_run(f);
     cr_assert_eq(stc_lockstep_stream(rtl, s, &o, &res), STC_OK);

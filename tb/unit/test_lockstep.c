@@ -38,11 +38,11 @@ static stc_run_result lk_run(stc_rtl *rtl, const stc_stream *s, unsigned stall, 
     stc_run_result res;
     stc_run_opts o;
     memset(&o, 0, sizeof o);
-    o.seed = 3;
-    o.stall_pct = stall;
-    o.policy = pol;
-    o.reset_at = reset_at;
-    o.max_errors = 1;
+    o.stim.seed = 3;
+    o.stim.stall_pct = stall;
+    o.stim.policy = pol;
+    o.stim.reset_at = reset_at;
+    o.check.max_errors = 1;
     cr_assert_eq(stc_lockstep_stream(rtl, s, &o, &res), STC_OK);
     return res;
 }
@@ -182,11 +182,11 @@ static stc_run_result lk_level_run(rtl_fault f, stc_level l)
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     rtl_double_plant(rtl, &f);
     memset(&o, 0, sizeof o);
-    o.seed = 5;
-    o.stall_pct = 20;
-    o.policy = STC_POLICY_RANDOM;
-    o.max_errors = 1;
-    o.level = l;
+    o.stim.seed = 5;
+    o.stim.stall_pct = 20;
+    o.stim.policy = STC_POLICY_RANDOM;
+    o.check.max_errors = 1;
+    o.check.level = l;
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
     cr_assert_eq(res.cmds_done, res.pass ? s.ncmd : res.cmds_done);
     stc_rtl_destroy(rtl);
@@ -405,13 +405,13 @@ Test(lockstep, bad_sector_size_refused_by_the_host)
     stc_stream s = {1, &v};
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     memset(&o, 0, sizeof o);
-    o.max_errors = 1;
+    o.check.max_errors = 1;
     for (unsigned bad = 3; bad <= 5; bad += 2) {
-        o.sector_bytes = bad;
+        o.stim.sector_bytes = bad;
         cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_EPARAM, "sector size %u", bad);
         cr_assert_not(r.pass);
     }
-    o.sector_bytes = 64;
+    o.stim.sector_bytes = 64;
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
     cr_assert(r.pass, "%s", r.first_signal);
     stc_rtl_destroy(rtl);
@@ -465,8 +465,8 @@ Test(lockstep, spurious_result_row_not_taken_for_the_next_command)
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_RES_SPURIOUS, 0, 0, 0, 20});
     memset(&o, 0, sizeof o);
-    o.max_errors = 100;
-    o.level = STC_LEVEL_TXN;
+    o.check.max_errors = 100;
+    o.check.level = STC_LEVEL_TXN;
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
     cr_assert_not(r.pass);
     cr_assert_str_eq(r.first_signal, "protocol: result without command");
@@ -547,14 +547,14 @@ Test(lockstep, txn_latency_bound)
     stc_vec v = lk_vec("dense", 16);
     stc_stream s = {1, &v};
     memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.level = STC_LEVEL_TXN;
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
     static const uint64_t bounds[] = {0, 19, 20};
     for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
         uint64_t bound = bounds[i];
         cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
         rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, 4});
-        o.latency_bound = bound;
+        o.check.latency_bound = bound;
         cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
         stc_rtl_destroy(rtl);
         cr_assert_eq(r.delta_max, 20, "bound %llu", (unsigned long long)bound);
@@ -578,13 +578,13 @@ Test(lockstep, model_uarch_option_is_used)
     stc_run_opts o;
     stc_stream s = lk_stream("mix", 4);
     memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.uarch_set = true;
-    o.uarch = STC_UARCH_DBUF;
+    o.check.max_errors = 1;
+    o.check.uarch_set = true;
+    o.check.uarch = STC_UARCH_DBUF;
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
     cr_assert_not(r.pass, "a base tile against the dbuf model passes at cycle level");
-    o.level = STC_LEVEL_TXN;
+    o.check.level = STC_LEVEL_TXN;
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
     cr_assert(r.pass, "%s", r.first_signal);
     stc_rtl_destroy(rtl);
@@ -601,8 +601,8 @@ Test(lockstep, txn_delta_spread_over_commands)
     stc_vec two[2] = {lk_vec("dense", 16), lk_vec("dense", 16)};
     stc_stream s = {2, two};
     memset(&o, 0, sizeof o);
-    o.max_errors = 1;
-    o.level = STC_LEVEL_TXN;
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &clean), STC_OK);
     stc_rtl_destroy(rtl);
@@ -631,8 +631,8 @@ static stc_status mode_open(stc_step_mode mode, bool bare, stc_level level)
     stc_run_opts o;
     stc_step *st = NULL;
     memset(&o, 0, sizeof o);
-    o.bare = bare;
-    o.level = level;
+    o.check.bare = bare;
+    o.check.level = level;
     stc_rtl_params(&p);
     stc_status r = stc_step_open(&st, &s, &p, &o, mode);
     stc_step_close(st, NULL, NULL);
@@ -692,7 +692,7 @@ Test(step_mode, model_as_the_design_runs_a_stream)
     stc_inputs in;
     stc_run_result r;
     memset(&o, 0, sizeof o);
-    o.max_errors = 1;
+    o.check.max_errors = 1;
     stc_rtl_params(&p);
     cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
     while (stc_step_inputs(st, &in)) {

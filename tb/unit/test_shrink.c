@@ -35,7 +35,7 @@ static stc_shrink_result sh_run(const stc_vec *v)
 {
     stc_rtl *rtl;
     stc_shrink_result sr;
-    stc_shrink_opts so = {.run = {.seed = 1, .stall_pct = 20}};
+    stc_shrink_opts so = {.run = {.stim = {.seed = 1, .stall_pct = 20}}};
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     rtl_fault f = {RTL_FAULT_PROD_SEEN, 1, 2, 5, 0};
     rtl_double_plant(rtl, &f);
@@ -69,8 +69,8 @@ Test(shrink, smaller_still_failing_valid_and_deterministic)
     stc_run_result r;
     stc_run_opts o;
     memset(&o, 0, sizeof o);
-    o.seed = 1;
-    o.stall_pct = a.stall_pct;
+    o.stim.seed = 1;
+    o.stim.stall_pct = a.stall_pct;
     cr_assert_eq(stc_rtl_create(0, NULL, &clean), STC_OK);
     cr_assert_eq(stc_lockstep_run(clean, &a.vec, &o, &r), STC_OK);
     cr_assert(r.pass, "%s", r.first_signal);

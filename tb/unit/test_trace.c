@@ -60,9 +60,9 @@ Test(trace, planted_fault_in_the_fst_and_the_save_file)
     rtl_double_plant(rtl, &f);
     cr_assert_eq(stc_window_init(&w, RTL_DOUBLE_N, 16, 4), STC_OK);
     memset(&o, 0, sizeof o);
-    o.max_errors = 5;
-    o.on_cycle = stc_window_hook;
-    o.hook_ctx = &w;
+    o.check.max_errors = 5;
+    o.report.on_cycle = stc_window_hook;
+    o.report.hook_ctx = &w;
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
     cr_assert_not(res.pass);
     cr_assert(w.diverged);
@@ -130,10 +130,10 @@ Test(trace, ports_window_centres_on_a_compared_port)
         cr_assert_eq(stc_window_init(&w, RTL_DOUBLE_N, 16, 4), STC_OK);
         w.ports_only = ports;
         memset(&o, 0, sizeof o);
-        o.max_errors = 5;
-        o.level = ports ? STC_LEVEL_PORTS : STC_LEVEL_CYCLE;
-        o.on_cycle = stc_window_hook;
-        o.hook_ctx = &w;
+        o.check.max_errors = 5;
+        o.check.level = ports ? STC_LEVEL_PORTS : STC_LEVEL_CYCLE;
+        o.report.on_cycle = stc_window_hook;
+        o.report.hook_ctx = &w;
         cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
         /* The probe fault fails the cycle level at its tick; at ports it
          * changes nothing compared: no divergence, and the run passes. */
