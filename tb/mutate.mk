@@ -90,6 +90,11 @@ $(BUG_DIR)/%/rtl/.applied: tb/bugs/%.patch $(RTL_SRCS) scripts/bugs.sh
 BUG_MODEL_IDS := $(patsubst tb/bugs/%.patch,%,$(shell grep -l -E '^\+\+\+ b/cmodel/' $(BUG_PATCHES) /dev/null 2>/dev/null | grep '\.patch$$'))
 bug_model    = $(if $(filter $(1),$(BUG_MODEL_IDS)),$(BUG_DIR)/$(1)/libstc_cmodel.a)
 
+# The copy of cmodel/ is made with the copy of rtl/: a change to the golden
+# model makes both again, or the bug's runner would link the model as it
+# was when the bug was first built.
+$(foreach b,$(BUG_MODEL_IDS),$(eval $(BUG_DIR)/$(b)/rtl/.applied: $(CMODEL_SRCS) $(wildcard cmodel/*.h)))
+
 $(BUG_DIR)/%/libstc_cmodel.a: $(BUG_DIR)/%/rtl/.applied
 	@rm -rf $(BUG_DIR)/$*/cmodel-obj && mkdir -p $(BUG_DIR)/$*/cmodel-obj
 	@for c in $(BUG_DIR)/$*/cmodel/*.c; do \
