@@ -31,11 +31,18 @@ pkgs_for() {
 want=""
 for g in "${@:-core}"; do want="$want $(pkgs_for "$g")"; done
 
+# One dpkg-query for all of them: make runs this check at every make sim,
+# before the build and in front of each model, and a query per package
+# cost about a second each time.
+# shellcheck disable=SC2086
+installed=" $(dpkg-query -W -f='${Package} ${Status}\n' $want 2>/dev/null |
+    awk '$NF == "installed" && $(NF - 1) == "ok" { printf "%s ", $1 }')"
 missing=""
 for p in $want; do
-    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-        missing="$missing $p"
-    fi
+    case "$installed" in
+    *" $p "*) ;;
+    *) missing="$missing $p" ;;
+    esac
 done
 [ -z "$missing" ] && exit 0
 

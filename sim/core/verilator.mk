@@ -100,11 +100,22 @@ VL_PE_ARRAYS_DIR    = $(BUILD)/pe-arrays
 VL_PE_ARRAYS        = --top-module $(VL_PE_ARRAYS_TOP) $(VL_PE_ARRAYS_VLT) $(VL_PE_ARRAYS_DIR)/wrap-n$(1).v
 vl_pe_arrays        = $(if $(findstring $(VL_PE_ARRAYS_VLT),$(1)),1,0)
 
-$(VL_PE_ARRAYS_DIR)/wrap-n%.v: $(RTL_SRCS) scripts/rtl_ports.py
+# The wrapper reads only the top's ports, which the top's own file declares:
+# an edit of another module (a PE, the controller) does not make it again
+# (rtl_ports.py elaborates the whole tile with Verilator, a second or so
+# before every model's verilation could start). rtl_ports.py leaves an
+# unchanged wrapper's time as it was; the touch makes it newer than what
+# it was made from, or the rule would run at every make and make -n would
+# list every model as out of date. (An edit of the top rebuilds the models
+# whether or not their wrapper changed: they read the top too.)
+VL_PE_ARRAYS_PORTS  = $(or $(filter %/$(RTL_TOP).v,$(RTL_SRCS)),$(RTL_SRCS))
+
+$(VL_PE_ARRAYS_DIR)/wrap-n%.v: $(VL_PE_ARRAYS_PORTS) scripts/rtl_ports.py
 	@$(DEPS) core sim
 	@mkdir -p $(dir $@)
 	@scripts/rtl_ports.py --top $(RTL_TOP) --n $* --m-max $(M_MAX) --kb-max $(KB_MAX) --verilator $(VERILATOR) \
 	  --module $(VL_PE_ARRAYS_TOP) --pe-arrays --wrap $@ $(RTL_SRCS) >/dev/null
+	@touch $@
 
 clog2 = $(shell v=1; b=0; while [ $$v -lt $(1) ]; do v=$$((v*2)); b=$$((b+1)); done; echo $$b)
 VL_DEFS = -DSTC_RTL_N=$(1) -DSTC_RTL_M_MAX=$(M_MAX) -DSTC_RTL_KB_MAX=$(KB_MAX) \
