@@ -16,7 +16,10 @@
 # warm one (nothing changed), then the edit and `make sim` again. The edit
 # reorders the operands of the PE's gate enable (same function, different
 # generated C++), so the verdict stays PASS: a FAIL or an ERROR stops the
-# benchmark (exit 1 or 2). Writes OUT.md atomically.
+# benchmark (exit 1 or 2). For today's recipe two more figures: when each
+# step of the edit's make sim finished (scripts/bench_edit_steps.py), and
+# the edit undone again under make sim TESTS=-long (the edit loop without
+# the long hold run). Writes OUT.md atomically.
 set -euo pipefail
 
 dir=${1:?usage: bench_edit.sh OUT_DIR OUT.md}
@@ -63,7 +66,18 @@ for c in "${configs[@]}"; do
     printf '%s\n' "${text/"$edit_from"/"$edit_to"}" >"$src/$edit_file"
     grep -qF "$edit_to" "$src/$edit_file" || { echo "bench_edit.sh: the edit did not apply" >&2; exit 2; }
     echo "bench: edit to verdict, $c: make sim after the edit" >&2
+    t0=$(date +%s.%N)
     edit[$c]=$(timed_sim "$src" "$dir/$c/edit.log" "${vars[@]}")
+    t1=$(date +%s.%N)
+    [ "$c" = now ] || continue
+    # Where today's recipe's wait goes, step by step.
+    "$root/scripts/bench_edit_steps.py" "$src/build" "$t0" "$t1" "$dir/steps.md" >/dev/null
+    # The same edit undone, and make sim without its long run (the N=4
+    # hold of 2^24 + 1000 cycles, tag long): what the edit loop would cost
+    # if that run went to make ci.
+    printf '%s\n' "$text" >"$src/$edit_file"
+    echo "bench: edit to verdict, $c: make sim TESTS=-long after undoing the edit" >&2
+    edit_short=$(timed_sim "$src" "$dir/$c/edit-short.log" TESTS=-long)
 done
 
 tmp=$(mktemp "$out.tmp.XXXXXX")
@@ -72,8 +86,13 @@ tmp=$(mktemp "$out.tmp.XXXXXX")
     echo "|---|---:|---:|---:|"
     echo "| before: cold code -O2, no ccache, the clocked logic in one C++ function, variants and suites one after the other | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
     echo "| now: cold code -O0, ccache, functions of at most 3,000 statements, variants built and suites run side by side under one job server | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
+    echo "| now, without the long hold run (\`make sim TESTS=-long\`) | - | - | ${edit_short} |"
     awk -v b="${edit[before]}" -v n="${edit[now]}" 'BEGIN {
         printf "\nEdit to verdict now takes %.2f of the time it took (%.1f s against %.1f s).\n", n / b, n, b }'
+    echo
+    echo "Today's recipe, step by step: when each model was verilated, compiled and linked and the first and last suite of each array size finished, in seconds after the edit (\`scripts/bench_edit_steps.py\`, from the modification times of what \`make sim\` wrote; the steps overlap)."
+    echo
+    cat "$dir/steps.md"
 } >"$tmp"
 mv "$tmp" "$out"
 cat "$out"
