@@ -75,8 +75,20 @@ median() {
 }
 
 echo "bench: $reps runs each of bare RTL and full lockstep over ${#vecs[@]} vectors x $REPEAT" >&2
-read -r bare_cycles bare_cpu < <(median run_once --bare "${runlist[@]}")
-read -r full_cycles full_cpu < <(median run_once "${runlist[@]}")
+# Bare and lockstep runs alternate, so that a machine that slows down or
+# speeds up during the bench moves both medians alike: run one after the
+# other, all bare runs first, their ratio moved by 20 points between two
+# benches of the same binaries on this shared machine.
+pairs=$(for ((i = 0; i < reps; i++)); do
+    printf 'bare %s\n' "$(run_once --bare "${runlist[@]}")"
+    printf 'full %s\n' "$(run_once "${runlist[@]}")"
+done)
+median_of() { # KIND: the median "cycles cpu" of that kind's runs
+    awk -v k="$1" '$1 == k { print $2, $3 }' <<<"$pairs" | sort -k2 -g | awk -v r="$reps" 'NR == int((r + 1) / 2)'
+}
+read -r bare_cycles bare_cpu < <(median_of bare)
+read -r full_cycles full_cpu < <(median_of full)
+[ -n "$bare_cpu" ] && [ -n "$full_cpu" ] || { echo "bench.sh: a timed run printed no closing line" >&2; exit 1; }
 [ "$bare_cycles" = "$full_cycles" ] || { echo "bench.sh: cycle counts differ ($bare_cycles vs $full_cycles)" >&2; exit 1; }
 
 # Instruction counts are repeatable whatever else the machine runs:

@@ -9,12 +9,13 @@
 #
 #   $(BUILD)/stc_sol                     the speed-of-light loop (sim/bench/stc_sol.c)
 #   $(BUILD)/bench/tb_stc_bench.vvp      the Icarus bench of the RTL (sim/bench/tb_stc_bench.v)
-#   BENCH_REPS=3                         runs of each timing; the median is kept
+#   BENCH_REPS=5                         runs of each timing (bare and lockstep
+#                                        alternate); the median is kept
 #   BENCH_EDIT=1                         also edit to verdict (scripts/bench_edit.sh,
 #                                        about 10 minutes: four make sim from an empty build);
 #                                        BENCH_EDIT=0 leaves that table as it is
 
-BENCH_REPS ?= 3
+BENCH_REPS ?= 5
 BENCH_EDIT ?= 1
 BENCH_DIR  := $(BUILD)/bench
 STC_SOL    := $(BUILD)/stc_sol
