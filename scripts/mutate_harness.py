@@ -18,8 +18,8 @@ whether anything notices:
      each rerun on the whole run that caught it with its runner relinked:
      it must still fail with verdict 1, a FAIL line and a JUnit <failure>
      whose message says what the console said (the cycle and signal, or
-     a time-out); a malformed vector must still be an error (verdict 2, a
-     JUnit <error>);
+     a time-out); a malformed vector, and a run that cannot start, must
+     still be an error (verdict 2, a JUnit <error> saying why);
   3. the clean judges: the stock tile and tb/rowpar on streams with
      stalls, resets and faults, the stock tile on the corners stream (M =
      1024, 64 blocks: counters past 16 bits), the dbuf tile with stalls
@@ -284,8 +284,11 @@ class Judge:
     verdict 1 (and a FAIL line and a JUnit failure), or a clean run that
     must still pass."""
 
-    def __init__(self, name, binary, args, want, make_target, make_extra):
+    def __init__(self, name, binary, args, want, make_target, make_extra, error_says=None,
+                 closing_says=None):
         self.name, self.binary, self.args, self.want = name, binary, args, want
+        self.error_says = error_says  # want 2: what the JUnit <error> must say
+        self.closing_says = closing_says  # want 0: what the closing line must say
         self.link = link_line(make_target, make_extra)
 
     def holds(self, exe, tmp):
@@ -303,7 +306,9 @@ class Judge:
         failures = [f.get("message", "") for f in root.iter("failure")]
         errors = root.findall(".//error")
         if self.want == 2:  # bad input: an <error>, never a <failure>
-            return bool(errors) and not failures and "] ERROR " in out
+            says = self.error_says is None or any(self.error_says in e.get("message", "")
+                                                  for e in errors)
+            return bool(errors) and not failures and "] ERROR " in out and says
         if self.want == 1:
             # The first failure's JUnit message says what the console said:
             # a hang as a time-out, anything else with its cycle and signal.
@@ -318,7 +323,19 @@ class Judge:
             if m.group(2) == "result" or m.group(2).startswith("txn: "):
                 return failures[0].startswith("wrong result rows")
             return "cycle %s: %s" % (m.group(1), m.group(2)) in failures[0]
-        return not failures and not errors and "] PASS " in out
+        if failures or errors or "] PASS " not in out:
+            return False
+        # A run of streams only: the closing line's cycles are the sum of
+        # the files' (each stream's line gives its simulated cycles).
+        passes = re.findall(r"^\[ *\d+/\d+\] PASS .*$", out, re.M)
+        streams = [int(c) for c in re.findall(r"^\[ *\d+/\d+\] PASS .* commands=.* cycles=(\d+)$",
+                                               out, re.M)]
+        total = re.search(r"^cosim N=\d+ .*: \d+ commands, (\d+) cycles in ", out, re.M)
+        if self.closing_says is not None and (total is None or self.closing_says not in total.group(0)):
+            return False
+        if streams and len(streams) == len(passes):
+            return total is not None and int(total.group(1)) == sum(streams)
+        return True
 
 
 def failing_run(suite_dir):
@@ -363,11 +380,19 @@ def judges(build, own, tmpdir):
     js.append(Judge("clean: stock tile, stream, 30% stalls, random policy, reset",
                     build + "/stc_sim-n4",
                     ["--seed", "7", "--stall", "30", "--policy", "random", "--reset-at", "700", "--",
-                     mix],
+                     mix, mix],
                     0, build + "/stc_sim-n4", []))
     js.append(Judge("bad input: a malformed vector is an error, not a failure", build + "/stc_sim-n4",
                     ["--seed", "1", "--stall", "0", "--", "tb/bad_vectors/non-hex.vec"], 2,
                     build + "/stc_sim-n4", []))
+    # A file the run cannot start (here --meta-fault on a dense command,
+    # which has no metadata to fault) is an error that says why, at the
+    # txn level too, whose other reason is the golden model's own run.
+    js.append(Judge("bad input: a run that cannot start is an error that says why",
+                    build + "/stc_sim-n4",
+                    ["--seed", "1", "--stall", "0", "--compare", "txn", "--meta-fault", "--",
+                     "vectors/regression/dense-n4-dense-m16-k32-s1.vec"], 2, build + "/stc_sim-n4", [],
+                    error_says="(--meta-fault needs a 2:4 command with a loaded block)"))
     js.append(Judge("clean: stock tile, metadata faults", build + "/stc_sim-n4",
                     ["--seed", "3", "--stall", "20", "--meta-fault", "--",
                      "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"], 0, build + "/stc_sim-n4", []))
@@ -386,7 +411,7 @@ def judges(build, own, tmpdir):
                      "vectors/regression/sp24-n4-2of4-m2-k16-s1.vec",
                      "vectors/regression/corner-m1-n4-2of4-m1-k32-s1.vec",
                      "vectors/regression/dense-n4-dense-m16-k32-s1.vec", mix], 0, dbuf + "/stc_sim-n4",
-                    ["UARCH=dbuf", "BUILD=" + dbuf]))
+                    ["UARCH=dbuf", "BUILD=" + dbuf], closing_says=" rtl=dbuf:"))
     rp = "%s/build-rowpar-clean" % own
     srcs = " ".join(sorted("tb/rowpar/rtl/" + f for f in os.listdir("tb/rowpar/rtl")))
     js.append(Judge("clean: tb/rowpar at txn, stream, 30% stalls, reset", rp + "/stc_sim-n4",

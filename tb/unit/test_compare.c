@@ -12,6 +12,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "capture.h"
 #include "stc_compare.h"
 
 #define CN 4
@@ -109,4 +110,17 @@ Test(compare, outside_the_array_is_not_compared)
     c.ap.pe_prod[0][CN] = 123;
     c.ao.res_data[CN] = 123;
     cr_assert_eq(cmp_run(&c, d, 1), 0);
+}
+
+/* A mismatch line shows both values in decimal and as their 32-bit hex
+ * (a partial sum's upper bits are where a wrong product usually shows). */
+Test(compare, diff_line_shows_both_values_in_decimal_and_32_bit_hex)
+{
+    stc_diff d = {"pe_psum", 2, 1, 0x12345678, -2};
+    t_capture cap = t_capture_begin(stdout);
+    stc_diff_print(stdout, &d);
+    const char *text = t_captured(&cap);
+    cr_assert_str_eq(text,
+                     "  pe_psum[2][1]          expected   305419896 (0x12345678)  actual          "
+                     "-2 (0xfffffffe)\n");
 }

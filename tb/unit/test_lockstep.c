@@ -136,6 +136,10 @@ Test(lockstep, planted_probe_fault_found_at_its_cycle_and_signal)
     cr_assert_not(r.pass);
     cr_assert_eq(r.first_bad_cycle, 40);
     cr_assert_str_eq(r.first_signal, "pe_prod[1][2]");
+    /* max_errors = 1: the run stops in the failing cycle, with one
+     * mismatching cycle reported, not at the end of the stream. */
+    cr_assert_eq(r.mismatch_cycles, 1);
+    cr_assert_eq(r.cycles, 40);
 }
 
 /* A counter fault is found by the compare at the cycle it appears. */
@@ -518,6 +522,32 @@ Test(lockstep, result_row_reported_as_result_mismatch)
  * (a wrong expectation the runner would refuse before running, here
  * handed to the lockstep directly): a result mismatch, not a broken rule
  * and not a divergent cycle. */
+/* A failure only the scoreboard sees (a command later than the latency
+ * bound; its rows and the host's rules are right) stops the run when that
+ * command completes, with max_errors = 1: the second command never runs. */
+Test(lockstep, txn_scoreboard_failure_stops_the_run)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    stc_vec two[2] = {lk_vec("dense", 16), lk_vec("dense", 16)};
+    stc_stream s = {2, two};
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
+    o.check.latency_bound = 19;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, 4});
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    stc_rtl_destroy(rtl);
+    cr_assert_not(r.pass);
+    cr_assert_str_eq(r.first_signal, "txn: latency");
+    cr_assert_eq(r.first_cmd, 0);
+    cr_assert_eq(r.txn_cmds, 1u, "the run went on after the failing command");
+    stc_vec_free(&two[0]);
+    stc_vec_free(&two[1]);
+}
+
 Test(lockstep, rows_against_the_files_c_are_a_result_mismatch)
 {
     stc_rtl *rtl;
@@ -531,6 +561,11 @@ Test(lockstep, rows_against_the_files_c_are_a_result_mismatch)
     cr_assert_not(r.check_failed);
     cr_assert_eq(r.mismatch_cycles, 0u);
     cr_assert_str_eq(r.first_signal, "result");
+    /* The host finds the row after the cycle's compare passed: with
+     * max_errors = 1 the run still stops in that cycle, not at the end of
+     * the command. */
+    cr_assert_eq(r.cycles, r.first_bad_cycle + 1, "stopped at cycle %llu, failed at %llu",
+                 (unsigned long long)r.cycles, (unsigned long long)r.first_bad_cycle);
     stc_rtl_destroy(rtl);
     stc_vec_free(&v);
 }
@@ -582,8 +617,18 @@ Test(lockstep, model_uarch_option_is_used)
     o.check.uarch_set = true;
     o.check.uarch = STC_UARCH_DBUF;
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    /* The failure says why: the two micro-architectures differ in their
+     * cycles by design, and txn is the level that compares them. */
+    t_capture cap = t_capture_begin(stderr);
+    o.report.log = stderr;
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    const char *log = t_captured(&cap);
+    o.report.log = NULL;
     cr_assert_not(r.pass, "a base tile against the dbuf model passes at cycle level");
+    cr_assert_not_null(strstr(log, "note: the micro-architectures differ: the RTL was built as "
+                                   "'base', the golden model runs 'dbuf'"),
+                       "%s", log);
+    cr_assert_not_null(strstr(log, "--compare txn"), "%s", log);
     o.check.level = STC_LEVEL_TXN;
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
     cr_assert(r.pass, "%s", r.first_signal);
@@ -598,8 +643,8 @@ Test(lockstep, txn_delta_spread_over_commands)
     stc_rtl *rtl;
     stc_run_result clean, r;
     stc_run_opts o;
-    stc_vec two[2] = {lk_vec("dense", 16), lk_vec("dense", 16)};
-    stc_stream s = {2, two};
+    stc_vec two[3] = {lk_vec("dense", 16), lk_vec("dense", 16), lk_vec("dense", 16)};
+    stc_stream s = {3, two};
     memset(&o, 0, sizeof o);
     o.check.max_errors = 1;
     o.check.level = STC_LEVEL_TXN;
@@ -608,18 +653,20 @@ Test(lockstep, txn_delta_spread_over_commands)
     stc_rtl_destroy(rtl);
     cr_assert(clean.pass);
     cr_assert_eq(clean.delta_max, 0);
-    /* Paused 20 cycles from the middle of the run: in the second command. */
+    /* Paused 20 cycles from the middle of the run: in the second command,
+     * which the third then follows as late. */
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, clean.cycles / 2 + 2});
     cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
     stc_rtl_destroy(rtl);
     cr_assert(r.pass, "%s", r.first_signal);
-    cr_assert_eq(r.txn_cmds, 2u);
+    cr_assert_eq(r.txn_cmds, 3u);
     cr_assert_eq(r.delta_min, 0);
     cr_assert_gt(r.delta_max, 0);
-    cr_assert_eq(r.delta_sum, r.delta_max);
+    cr_assert_eq(r.delta_sum, 2 * r.delta_max);
     stc_vec_free(&two[0]);
     stc_vec_free(&two[1]);
+    stc_vec_free(&two[2]);
 }
 
 /* ---- the step's mode (sim/core/stc_step.h) --------------------------------- */
@@ -678,6 +725,20 @@ Test(step_mode, wrong_sides_fail_the_run)
     cr_expect_not(r.pass);
     cr_expect(r.check_failed);
     cr_expect_str_eq(r.first_signal, "(harness: sides of the step mode)");
+    /* A bare step without the design's outputs, or given probes it does
+     * not read, fails the same way. */
+    memset(&o, 0, sizeof o);
+    o.check.bare = true;
+    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_BARE), STC_OK);
+    cr_assert(stc_step_inputs(st, &in));
+    cr_expect(stc_step_check(st, &in, NULL, NULL, NULL, NULL));
+    stc_step_close(st, NULL, &r);
+    cr_expect(r.check_failed);
+    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_BARE), STC_OK);
+    cr_assert(stc_step_inputs(st, &in));
+    cr_expect(stc_step_check(st, &in, &ao, NULL, NULL, &ap));
+    stc_step_close(st, NULL, &r);
+    cr_expect(r.check_failed);
     stc_stream_free(&s);
 }
 
