@@ -68,10 +68,15 @@ run_once() {
     "$sim" --quiet "$@" | sed -n 's/^cosim N=.*: [0-9]* commands, \([0-9]*\) cycles in \([0-9.]*\) s CPU.*/\1 \2/p'
 }
 
+# The median by CPU time of the REPS "cycles cpu" lines on stdin.
+median_line() {
+    sort -k2 -g | awk -v r="$reps" 'NR == int((r + 1) / 2)'
+}
+
 # The median by CPU time of REPS runs of a command that prints "cycles cpu".
 median() {
     local i
-    for ((i = 0; i < reps; i++)); do "$@"; done | sort -k2 -g | awk -v r="$reps" 'NR == int((r + 1) / 2)'
+    for ((i = 0; i < reps; i++)); do "$@"; done | median_line
 }
 
 echo "bench: $reps runs each of bare RTL and full lockstep over ${#vecs[@]} vectors x $REPEAT" >&2
@@ -84,7 +89,7 @@ pairs=$(for ((i = 0; i < reps; i++)); do
     printf 'full %s\n' "$(run_once "${runlist[@]}")"
 done)
 median_of() { # KIND: the median "cycles cpu" of that kind's runs
-    awk -v k="$1" '$1 == k { print $2, $3 }' <<<"$pairs" | sort -k2 -g | awk -v r="$reps" 'NR == int((r + 1) / 2)'
+    awk -v k="$1" '$1 == k { print $2, $3 }' <<<"$pairs" | median_line
 }
 read -r bare_cycles bare_cpu < <(median_of bare)
 read -r full_cycles full_cpu < <(median_of full)
