@@ -167,6 +167,27 @@ void stc_tile_probe_update(const stc_tile *t, stc_probes *pr);
  * current generation, never 0. */
 uint64_t stc_tile_probe_since(const stc_tile *t, stc_probes *pr, uint64_t gen);
 
+/* The probes other than the per-PE grids (controller, column bottoms,
+ * accumulator write ports, counters), written into pr; its grids are left
+ * as they are. */
+void stc_tile_probe_scalars(const stc_tile *t, stc_probes *pr);
+
+/* The per-PE probes of an n x n tile as one flat array each, element
+ * r*n + c for PE (r, c): a byte per PE for the four flags (0 or 1), the
+ * weight (its two's complement byte) and the mux select, a word for the
+ * lane, the product and the partial sum. A Verilated model stores the PE
+ * array's unpacked arrays of per-PE signals so (sim/core/stc_pe_probes.vlt). */
+typedef struct stc_pe_grids {
+    const uint8_t *v, *en, *en_q, *pv, *w, *idx;
+    const uint32_t *act, *prod, *psum;
+} stc_pe_grids;
+
+/* Whether the tile's per-PE probes of the current cycle equal g's, read
+ * where both lie: what the lockstep's compare needs every cycle, without
+ * building either side's probe record (stc_tile_probe_since builds the
+ * model's when a difference is to be named). */
+bool stc_tile_grids_equal(const stc_tile *t, const stc_pe_grids *g);
+
 /* Rising clock edge with the inputs held during the current cycle. */
 void stc_tile_step(stc_tile *t, const stc_inputs *in);
 

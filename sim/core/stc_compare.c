@@ -128,6 +128,14 @@ static void compare_field(diff_sink *s, unsigned n, const field *f, const void *
     }
 }
 
+/* Whether two probe records are equal in every field but the per-PE
+ * grids (the controller's, the columns' and the counters'). */
+static bool scalars_equal(const stc_probes *e, const stc_probes *a)
+{
+    return memcmp(e, a, offsetof(stc_probes, pe_v)) == 0 &&
+           memcmp(&e->bot_v, &a->bot_v, sizeof *e - offsetof(stc_probes, bot_v)) == 0;
+}
+
 /* Whether two probe records are equal in every byte an n x n tile can
  * set: the fast path of the compare. At n < N_MAX the per-PE grids are
  * compared over their first n rows only: the walk below never looks
@@ -138,12 +146,17 @@ static bool probes_equal(unsigned n, const stc_probes *e, const stc_probes *a)
     if (n >= STC_N_MAX)
         return memcmp(e, a, sizeof *e) == 0;
 #define STC_ROWS_EQUAL(g) (memcmp(e->g, a->g, n * sizeof e->g[0]) == 0)
-    return memcmp(e, a, offsetof(stc_probes, pe_v)) == 0 && STC_ROWS_EQUAL(pe_v) &&
-           STC_ROWS_EQUAL(pe_en) && STC_ROWS_EQUAL(pe_en_q) && STC_ROWS_EQUAL(pe_pv) &&
-           STC_ROWS_EQUAL(pe_w) && STC_ROWS_EQUAL(pe_idx) && STC_ROWS_EQUAL(pe_act) &&
-           STC_ROWS_EQUAL(pe_prod) && STC_ROWS_EQUAL(pe_psum) &&
-           memcmp(&e->bot_v, &a->bot_v, sizeof *e - offsetof(stc_probes, bot_v)) == 0;
+    return scalars_equal(e, a) && STC_ROWS_EQUAL(pe_v) && STC_ROWS_EQUAL(pe_en) &&
+           STC_ROWS_EQUAL(pe_en_q) && STC_ROWS_EQUAL(pe_pv) && STC_ROWS_EQUAL(pe_w) &&
+           STC_ROWS_EQUAL(pe_idx) && STC_ROWS_EQUAL(pe_act) && STC_ROWS_EQUAL(pe_prod) &&
+           STC_ROWS_EQUAL(pe_psum);
 #undef STC_ROWS_EQUAL
+}
+
+bool stc_compare_equal_but_grids(const stc_outputs *eo, const stc_probes *ep, const stc_outputs *ao,
+                                 const stc_probes *ap)
+{
+    return memcmp(eo, ao, sizeof *eo) == 0 && scalars_equal(ep, ap);
 }
 
 unsigned stc_compare_cycle(unsigned n, const stc_outputs *eo, const stc_probes *ep,

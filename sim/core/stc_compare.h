@@ -40,6 +40,12 @@ unsigned stc_compare_cycle(unsigned n, const stc_outputs *eo, const stc_probes *
                            const stc_outputs *ao, const stc_probes *ap, stc_diff *diffs,
                            unsigned max);
 
+/* True when the output ports and every probe but the per-PE grids are
+ * equal: the fast path of a compare whose caller compares the grids where
+ * they lie (stc_tile_grids_equal). */
+bool stc_compare_equal_but_grids(const stc_outputs *eo, const stc_probes *ep, const stc_outputs *ao,
+                                 const stc_probes *ap);
+
 /* "pe_psum[3][5]" style name of a diff's signal and coordinates. */
 void stc_diff_name(const stc_diff *d, char *buf, size_t len);
 

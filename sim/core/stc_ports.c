@@ -197,7 +197,7 @@ static inline void copy_row(void *restrict dst, const void *restrict src, size_t
     }
 }
 
-void stc_ports_update_pe_arrays(unsigned n, const stc_pe_arrays *a, stc_probes *pr)
+void stc_ports_update_pe_arrays(unsigned n, const stc_pe_grids *a, stc_probes *pr)
 {
     /* At n = STC_N_MAX the array rows and the struct rows line up: one
      * copy per grid instead of one per row. */

@@ -50,23 +50,13 @@ typedef struct stc_output_view {
 } stc_output_view;
 
 /* The per-PE probe ports' words; pe_v == NULL: no per-PE ports (the model
- * has them as arrays, stc_pe_arrays), the update leaves those probes be. */
+ * has them as arrays, stc_pe_grids), the update leaves those probes be. */
 typedef struct stc_probe_view {
     uint32_t state, blk, beat, err;
     const uint32_t *pe_v, *pe_en, *pe_en_q, *pe_pv, *pe_w, *pe_idx;
     const uint32_t *pe_act, *pe_prod, *pe_psum;
     const uint32_t *bot_v, *acc_we, *acc_row, *acc_wdata, *cnt;
 } stc_probe_view;
-
-/* The per-PE probes as one array each, element r*n + c for PE (r, c): a
- * byte per PE for the flags (0 or 1), the weight (its two's complement
- * byte) and the mux select, a word for the lane, product and partial sum.
- * That is how a Verilated model stores an unpacked array of the PE array's
- * per-PE signals (sim/core/stc_pe_probes.vlt). */
-typedef struct stc_pe_arrays {
-    const uint8_t *v, *en, *en_q, *pv, *w, *idx;
-    const uint32_t *act, *prod, *psum;
-} stc_pe_arrays;
 
 /* Fill every field for an n x n tile and zero the rest. */
 void stc_ports_unpack_outputs(const stc_port_shape *s, const stc_output_view *v, stc_outputs *out);
@@ -80,7 +70,7 @@ void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, s
 
 /* The n x n per-PE probes of pr from the arrays a, in a record zeroed once
  * as for stc_ports_update_probes: whole rows copied, nothing unpacked. */
-void stc_ports_update_pe_arrays(unsigned n, const stc_pe_arrays *a, stc_probes *pr);
+void stc_ports_update_pe_arrays(unsigned n, const stc_pe_grids *a, stc_probes *pr);
 
 #ifdef __cplusplus
 }

@@ -47,6 +47,14 @@ void stc_rtl_set_inputs(stc_rtl *r, const stc_inputs *in);
 void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out);
 void stc_rtl_probe(const stc_rtl *r, stc_probes *pr);
 
+/* The per-PE probes where the model keeps them, or NULL when the build
+ * reads them from the dbg_pe_* ports (waves, coverage, a tile of your own:
+ * sim/core/verilator.mk VL_PE_ARRAYS). While not NULL they show the
+ * current cycle, and stc_rtl_probe_scalars reads the other probes: the
+ * lockstep compares the grids in place (stc_step_grids). */
+const stc_pe_grids *stc_rtl_pe_grids(const stc_rtl *r);
+void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr);
+
 /* One rising edge followed by the falling edge; the trace, when open,
  * gets both. */
 void stc_rtl_tick(stc_rtl *r);

@@ -32,7 +32,7 @@ struct stc_rtl {
     VerilatedFstC *fst;
 #endif
 #if STC_RTL_PE_ARRAYS
-    stc_pe_arrays pe; // into the model's per-PE arrays, found once
+    stc_pe_grids pe; // into the model's per-PE arrays, found once
 #endif
     uint64_t time;
     stc_outputs settled; // outputs with the last tick's inputs, clock low
@@ -150,7 +150,7 @@ const void *pe_array(const stc_rtl *r, const char *name, unsigned bytes)
 
 bool pe_arrays_find(stc_rtl *r)
 {
-    stc_pe_arrays *a = &r->pe;
+    stc_pe_grids *a = &r->pe;
     a->v = static_cast<const uint8_t *>(pe_array(r, "v_w", 1));
     a->en = static_cast<const uint8_t *>(pe_array(r, "en_w", 1));
     a->en_q = static_cast<const uint8_t *>(pe_array(r, "en_q_w", 1));
@@ -305,36 +305,61 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
     stc_ports_unpack_outputs(&kShape, &v, out);
 }
 
-void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
+// The probes but the per-PE grids, into v: the per-PE ports left NULL.
+static void scalar_view(const stc_rtl *r, stc_probe_view *v, uint32_t b[3][2])
 {
     const Vstc_tile *t = r->top;
-    uint32_t b[12][2]; // narrow ports widened to two words
-    stc_probe_view v;
+    v->state = t->dbg_state_o;
+    v->blk = t->dbg_blk_o;
+    v->beat = t->dbg_beat_o;
+    v->err = t->err_o;
+    v->pe_v = v->pe_en = v->pe_en_q = v->pe_pv = v->pe_w = v->pe_idx = nullptr;
+    v->pe_act = v->pe_prod = v->pe_psum = nullptr;
+    v->bot_v = port_words(t->dbg_bot_v_o, b[0]);
+    v->acc_we = port_words(t->dbg_acc_we_o, b[1]);
+    v->acc_row = port_words(t->dbg_acc_row_o, b[2]);
+    v->acc_wdata = t->dbg_acc_wdata_o.data();
+    v->cnt = t->dbg_cnt_o.data();
+}
 
-    v.state = t->dbg_state_o;
-    v.blk = t->dbg_blk_o;
-    v.beat = t->dbg_beat_o;
-    v.err = t->err_o;
+const stc_pe_grids *stc_rtl_pe_grids(const stc_rtl *r)
+{
 #if STC_RTL_PE_ARRAYS
-    v.pe_v = v.pe_en = v.pe_en_q = v.pe_pv = v.pe_w = v.pe_idx = nullptr;
-    v.pe_act = v.pe_prod = v.pe_psum = nullptr;
+    return &r->pe;
+#else
+    (void)r;
+    return nullptr;
+#endif
+}
+
+void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr)
+{
+    uint32_t b[3][2]; // narrow ports widened to two words
+    stc_probe_view v;
+    scalar_view(r, &v, b);
+    stc_ports_update_probes(&kShape, &v, pr);
+}
+
+void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
+{
+    uint32_t b[3][2];
+    stc_probe_view v;
+    scalar_view(r, &v, b);
+#if STC_RTL_PE_ARRAYS
     stc_ports_update_pe_arrays(N, &r->pe, pr);
 #else
-    v.pe_v = port_words(t->dbg_pe_v_o, b[0]);
-    v.pe_en = port_words(t->dbg_pe_en_o, b[1]);
-    v.pe_en_q = port_words(t->dbg_pe_en_q_o, b[2]);
-    v.pe_pv = port_words(t->dbg_pe_pv_o, b[3]);
-    v.pe_w = port_words(t->dbg_pe_w_o, b[4]);
-    v.pe_idx = port_words(t->dbg_pe_idx_o, b[5]);
-    v.pe_act = port_words(t->dbg_pe_act_o, b[6]);
-    v.pe_prod = port_words(t->dbg_pe_prod_o, b[10]);
-    v.pe_psum = port_words(t->dbg_pe_psum_o, b[11]);
+    const Vstc_tile *t = r->top;
+    uint32_t g[9][2]; // the per-PE ports, narrow ones widened
+    v.pe_v = port_words(t->dbg_pe_v_o, g[0]);
+    v.pe_en = port_words(t->dbg_pe_en_o, g[1]);
+    v.pe_en_q = port_words(t->dbg_pe_en_q_o, g[2]);
+    v.pe_pv = port_words(t->dbg_pe_pv_o, g[3]);
+    v.pe_w = port_words(t->dbg_pe_w_o, g[4]);
+    v.pe_idx = port_words(t->dbg_pe_idx_o, g[5]);
+    v.pe_act = port_words(t->dbg_pe_act_o, g[6]);
+    v.pe_prod = port_words(t->dbg_pe_prod_o, g[7]);
+    v.pe_psum = port_words(t->dbg_pe_psum_o, g[8]);
 #endif
-    v.bot_v = port_words(t->dbg_bot_v_o, b[7]);
-    v.acc_we = port_words(t->dbg_acc_we_o, b[8]);
-    v.acc_row = port_words(t->dbg_acc_row_o, b[9]);
-    v.acc_wdata = t->dbg_acc_wdata_o.data();
-    v.cnt = t->dbg_cnt_o.data();
     stc_ports_update_probes(&kShape, &v, pr);
 }
 

@@ -11,6 +11,8 @@
  */
 #include "stc_step.h"
 
+#include "stc_ports.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,9 @@ struct stc_step {
     stc_host host;
     stc_outputs eo; /* the owned model's signals of this cycle */
     stc_probes ep;
-    uint64_t ep_gen; /* the model's grid generation ep's per-PE grids show */
+    uint64_t ep_gen;           /* the model's grid generation ep's per-PE grids show */
+    const stc_pe_grids *grids; /* the RTL's per-PE probes, read in place, or NULL */
+    stc_probes ap_full;        /* with grids: the RTL's probes, built whole on demand */
     stc_diff diffs[STC_REPORT_DIFFS];
     unsigned reported; /* host violations already counted */
     unsigned max_errors;
@@ -84,12 +88,29 @@ void stc_step_rtl_assert(stc_step *ls)
 }
 
 /* Compares this cycle; returns true when equal. */
+/* With the RTL's grids read in place (stc_step_grids), the probe records
+ * hold only the other probes: both built whole, the model's grids when its
+ * generation moved, the RTL's from where they lie. Returns the RTL's. */
+static const stc_probes *whole_probes(stc_step *ls, const stc_probes *ap)
+{
+    ls->ep_gen = stc_tile_probe_since(ls->model, &ls->ep, ls->ep_gen);
+    ls->ap_full = *ap;
+    stc_ports_update_pe_arrays(ls->host.s->cmd[0].n, ls->grids, &ls->ap_full);
+    return &ls->ap_full;
+}
+
 static bool compare_now(stc_step *ls, const stc_outputs *eo, const stc_probes *ep,
                         const stc_outputs *ao, const stc_probes *ap)
 {
     const stc_report_opts *o = &ls->o.report;
     unsigned n = ls->host.s->cmd[0].n;
     char name[64];
+    if (ls->grids && ep && ap) {
+        if (stc_compare_equal_but_grids(eo, ep, ao, ap) &&
+            stc_tile_grids_equal(ls->model, ls->grids))
+            return true;
+        ap = whole_probes(ls, ap); /* a difference: the walk below names it */
+    }
     unsigned count = stc_compare_cycle(n, eo, ep, ao, ap, ls->diffs, STC_REPORT_DIFFS);
     if (count == 0)
         return true;
@@ -385,6 +406,14 @@ static bool sides_fit(const stc_step *ls, const stc_outputs *ao, const stc_probe
     return false;
 }
 
+stc_status stc_step_grids(stc_step *ls, const stc_pe_grids *g)
+{
+    if (ls->mode != STC_STEP_OWN_MODEL || g == NULL)
+        return STC_EPARAM;
+    ls->grids = g;
+    return STC_OK;
+}
+
 bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, const stc_probes *ap,
                     const stc_outputs *eo, const stc_probes *ep)
 {
@@ -409,7 +438,10 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
          * of the probes' grids the n x n array, the rest staying zero; the
          * grids only when the model's array or weights changed since. */
         stc_tile_eval(ls->model, &ls->eo);
-        ls->ep_gen = stc_tile_probe_since(ls->model, &ls->ep, ls->ep_gen);
+        if (ls->grids)
+            stc_tile_probe_scalars(ls->model, &ls->ep); /* grids: whole_probes */
+        else
+            ls->ep_gen = stc_tile_probe_since(ls->model, &ls->ep, ls->ep_gen);
         eo = &ls->eo;
         ep = &ls->ep;
     }
@@ -425,7 +457,8 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
      * and of the host's counter rules. */
     bool probes = o->check.level == STC_LEVEL_CYCLE;
     if (lockstep && !model_is_dut && c > 0 && o->report.on_cycle)
-        o->report.on_cycle(o->report.hook_ctx, c, in, eo, ep, ao, ap);
+        o->report.on_cycle(o->report.hook_ctx, c, in, eo, ep, ao,
+                           ls->grids ? whole_probes(ls, ap) : ap);
     /* The txn reference compares the model with itself: nothing to do. */
     bool bad = lockstep && !model_is_dut && c > 0 &&
                !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);

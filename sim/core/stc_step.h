@@ -149,6 +149,13 @@ typedef struct stc_step stc_step;
  * *out may still need closing (stc_step_close accepts it and NULL). */
 stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *p,
                          const stc_run_opts *o, stc_step_mode mode);
+/* The RTL's per-PE probes where its model keeps them (stc_rtl_pe_grids),
+ * for a step of mode STC_STEP_OWN_MODEL: from then on the ap given to
+ * stc_step_check need hold only the other probes (stc_rtl_probe_scalars),
+ * and the compare reads both sides' grids in place; the two probe records
+ * are built whole only to name a difference and for the per-cycle hook.
+ * STC_EPARAM in any other mode. */
+stc_status stc_step_grids(stc_step *st, const stc_pe_grids *g);
 /* The inputs of the current cycle; false once the cycle budget is spent
  * (the run hung: stc_step_close reports a timeout). */
 bool stc_step_inputs(stc_step *st, stc_inputs *in);

@@ -21,6 +21,15 @@ struct stc_rtl {
                                    res_ready was 0: it offers it again */
     uint64_t spurious_at;       /* the cycle RTL_FAULT_ERR_SPURIOUS fires in */
     stc_outputs settled;        /* outputs with the last tick's inputs */
+    bool no_grids;              /* rtl_double_grids(r, false) */
+    /* The per-PE probes as the Verilated model's arrays hold them
+     * (stc_rtl_pe_grids), refreshed by every probe read. */
+    uint8_t v[RTL_DOUBLE_N * RTL_DOUBLE_N], en[RTL_DOUBLE_N * RTL_DOUBLE_N];
+    uint8_t en_q[RTL_DOUBLE_N * RTL_DOUBLE_N], pv[RTL_DOUBLE_N * RTL_DOUBLE_N];
+    uint8_t w[RTL_DOUBLE_N * RTL_DOUBLE_N], idx[RTL_DOUBLE_N * RTL_DOUBLE_N];
+    uint32_t act[RTL_DOUBLE_N * RTL_DOUBLE_N], prod[RTL_DOUBLE_N * RTL_DOUBLE_N];
+    uint32_t psum[RTL_DOUBLE_N * RTL_DOUBLE_N];
+    stc_pe_grids grids;
 };
 
 void stc_rtl_params(stc_params *p)
@@ -46,6 +55,8 @@ stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
         return STC_ENOMEM;
     stc_rtl_params(&p);
     (*out)->err_low = UINT64_MAX / 2; /* never high: no hold */
+    stc_rtl *r = *out;
+    r->grids = (stc_pe_grids){r->v, r->en, r->en_q, r->pv, r->w, r->idx, r->act, r->prod, r->psum};
     stc_status st = stc_tile_create(&p, &(*out)->t);
     if (st != STC_OK) {
         free(*out);
@@ -131,7 +142,8 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
     out->err = faulty_err(r, out->err);
 }
 
-void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
+/* The probes as the faults leave them, without the grids' copy. */
+static void faulty_probe(const stc_rtl *r, stc_probes *pr)
 {
     stc_tile_probe(r->t, pr);
     if (fault_on(r, RTL_FAULT_PE_PROD))
@@ -142,6 +154,57 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
         pr->cnt[r->fault.row] ^= 1u << r->fault.bit;
     if (r->fault.kind == RTL_FAULT_NO_CNT)
         memset(pr->cnt, 0, sizeof pr->cnt);
+}
+
+/* The grids' copy of pr's n x n per-PE probes, element row * n + col. */
+static void grids_from(stc_rtl *r, const stc_probes *pr)
+{
+    for (unsigned row = 0; row < RTL_DOUBLE_N; row++)
+        for (unsigned col = 0; col < RTL_DOUBLE_N; col++) {
+            unsigned i = row * RTL_DOUBLE_N + col;
+            r->v[i] = pr->pe_v[row][col];
+            r->en[i] = pr->pe_en[row][col];
+            r->en_q[i] = pr->pe_en_q[row][col];
+            r->pv[i] = pr->pe_pv[row][col];
+            r->w[i] = (uint8_t)pr->pe_w[row][col];
+            r->idx[i] = pr->pe_idx[row][col];
+            r->act[i] = pr->pe_act[row][col];
+            r->prod[i] = (uint32_t)pr->pe_prod[row][col];
+            r->psum[i] = (uint32_t)pr->pe_psum[row][col];
+        }
+}
+
+/* The double's probe reads refresh its grids, which a Verilated model
+ * keeps current by itself: the interface's probes are const. */
+void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
+{
+    faulty_probe(r, pr);
+    grids_from((stc_rtl *)r, pr);
+}
+
+void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr)
+{
+    stc_probes whole;
+    stc_rtl_probe(r, &whole);
+    pr->state = whole.state;
+    pr->blk = whole.blk;
+    pr->beat = whole.beat;
+    pr->err = whole.err;
+    memcpy(pr->bot_v, whole.bot_v, sizeof pr->bot_v);
+    memcpy(pr->acc_we, whole.acc_we, sizeof pr->acc_we);
+    memcpy(pr->acc_row, whole.acc_row, sizeof pr->acc_row);
+    memcpy(pr->acc_wdata, whole.acc_wdata, sizeof pr->acc_wdata);
+    memcpy(pr->cnt, whole.cnt, sizeof pr->cnt);
+}
+
+const stc_pe_grids *stc_rtl_pe_grids(const stc_rtl *r)
+{
+    return r->no_grids ? NULL : &r->grids;
+}
+
+void rtl_double_grids(stc_rtl *r, bool on)
+{
+    r->no_grids = !on;
 }
 
 void stc_rtl_tick(stc_rtl *r)

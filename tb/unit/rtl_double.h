@@ -59,4 +59,10 @@ typedef struct rtl_fault {
 
 void rtl_double_plant(stc_rtl *r, const rtl_fault *f);
 
+/* Whether the double offers its per-PE probes as grids (stc_rtl_pe_grids,
+ * compared in place by the lockstep, as a Verilated model of the stock
+ * tile does; the default) or only through stc_rtl_probe (as a build with
+ * dbg_pe_* ports does). */
+void rtl_double_grids(stc_rtl *r, bool on);
+
 #endif

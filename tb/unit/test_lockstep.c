@@ -142,6 +142,71 @@ Test(lockstep, planted_probe_fault_found_at_its_cycle_and_signal)
     cr_assert_eq(r.cycles, 40);
 }
 
+/* The per-PE probes compared where the RTL keeps them (stc_rtl_pe_grids,
+ * the double's default) or copied into the probe record (a build with
+ * dbg_pe_* ports): the same verdict, cycle, signal and count, for a fault
+ * from an early and a late edge and for one that shows only while the
+ * product is nonzero; a clean run passes both ways in as many cycles. */
+Test(lockstep, grids_in_place_and_in_the_record_give_the_same_verdict)
+{
+    static const rtl_fault faults[] = {
+        {RTL_FAULT_PE_PROD, 1, 2, 3, 40},
+        {RTL_FAULT_PE_PROD, 3, 0, 31, 200},
+        {RTL_FAULT_PROD_SEEN, 2, 3, 0, 0},
+        {RTL_FAULT_NONE, 0, 0, 0, 0},
+    };
+    stc_stream s = lk_stream("pairs", 0);
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        stc_run_result r[2];
+        for (int on = 0; on < 2; on++) {
+            stc_rtl *rtl;
+            cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+            rtl_double_grids(rtl, on);
+            cr_assert_eq(stc_rtl_pe_grids(rtl) != NULL, on);
+            rtl_double_plant(rtl, &faults[i]);
+            r[on] = lk_run(rtl, &s, 0, STC_POLICY_B2B, 0);
+            stc_rtl_destroy(rtl);
+        }
+        cr_assert_eq(r[0].pass, r[1].pass, "fault %zu", i);
+        cr_assert_eq(r[0].pass, faults[i].kind == RTL_FAULT_NONE, "fault %zu: %s", i,
+                     r[1].first_signal);
+        cr_assert_eq(r[0].first_bad_cycle, r[1].first_bad_cycle, "fault %zu", i);
+        cr_assert_str_eq(r[0].first_signal, r[1].first_signal, "fault %zu", i);
+        cr_assert_eq(r[0].mismatch_cycles, r[1].mismatch_cycles, "fault %zu", i);
+        cr_assert_eq(r[0].cycles, r[1].cycles, "fault %zu", i);
+    }
+    stc_stream_free(&s);
+}
+
+/* Grids read in place are the lockstep's alone: a step that runs no model
+ * of its own has nothing to compare them with. */
+Test(lockstep, grids_in_place_only_with_the_steps_own_model)
+{
+    static const stc_step_mode modes[] = {STC_STEP_CALLER_MODEL, STC_STEP_MODEL_IS_DUT};
+    static const uint8_t b[16];
+    static const uint32_t w[16];
+    const stc_pe_grids g = {b, b, b, b, b, b, w, w, w};
+    stc_stream s = lk_stream("pairs", 0);
+    stc_params p;
+    stc_rtl_params(&p);
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        stc_step *st;
+        stc_run_opts o;
+        memset(&o, 0, sizeof o);
+        cr_assert_eq(stc_step_open(&st, &s, &p, &o, modes[i]), STC_OK);
+        cr_assert_eq(stc_step_grids(st, &g), STC_EPARAM, "mode %zu", i);
+        stc_step_close(st, NULL, NULL);
+    }
+    stc_step *own;
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    cr_assert_eq(stc_step_open(&own, &s, &p, &o, STC_STEP_OWN_MODEL), STC_OK);
+    cr_assert_eq(stc_step_grids(own, NULL), STC_EPARAM);
+    cr_assert_eq(stc_step_grids(own, &g), STC_OK);
+    stc_step_close(own, NULL, NULL);
+    stc_stream_free(&s);
+}
+
 /* A counter fault is found by the compare at the cycle it appears. */
 Test(lockstep, planted_counter_fault_found)
 {

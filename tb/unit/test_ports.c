@@ -233,7 +233,7 @@ static void check_pe_arrays(unsigned n, uint64_t seed)
         prod[i] = (uint32_t)stc_rng_next(&r);
         psum[i] = (uint32_t)stc_rng_next(&r);
     }
-    const stc_pe_arrays a = {v, en, enq, pv, w, idx, act, prod, psum};
+    const stc_pe_grids a = {v, en, enq, pv, w, idx, act, prod, psum};
     stc_probes got, untouched;
     memset(&got, 0xa5, sizeof got);
     memset(&untouched, 0xa5, sizeof untouched);
