@@ -149,13 +149,20 @@ stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *c
     h->cmds = calloc(s->ncmd, sizeof *h->cmds);
     if (!h->cmds)
         return STC_ENOMEM;
+    unsigned faulty = 0;
     for (unsigned i = 0; i < s->ncmd; i++) {
         stc_status st = init_cmd(h, i);
         if (st != STC_OK)
             return st;
+        faulty += h->cmds[i].fault.on;
         if (s->cmd[i].m > mmax)
             mmax = s->cmd[i].m;
     }
+    /* The fault rides on a weight beat: meta_fault needs a 2:4 command
+     * with a block to load (or a vector's own fault); with none, the run
+     * would check nothing it was asked to. */
+    if (h->cfg.meta_fault && faulty == 0)
+        return STC_EPARAM;
     h->res = calloc((size_t)mmax * v->n, sizeof *h->res);
     h->res_at = calloc(mmax, sizeof *h->res_at);
     h->err_seen = calloc(s->ncmd, sizeof *h->err_seen);

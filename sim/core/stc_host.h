@@ -164,6 +164,8 @@ typedef struct stc_host {
     unsigned violations;
 } stc_host;
 
+/* STC_EPARAM when cfg->meta_fault finds no command to fault (no 2:4
+ * command with a block to load, and no vector with a fault of its own). */
 stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *cfg);
 void stc_host_free(stc_host *h);
 

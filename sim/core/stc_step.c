@@ -352,14 +352,7 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         txn ? (o->check.err_latency_set ? o->check.err_latency : STC_ERR_LATENCY_TXN) : 0;
     cfg.uarch = p->uarch;
     cfg.other_timing = txn;
-    stc_status st = stc_host_init(&ls->host, s, &cfg);
-    /* The fault rides on a weight beat: --meta-fault needs a 2:4 command
-     * with a block to load, which the host then gave a fault. */
-    bool any_fault = false;
-    for (unsigned i = 0; st == STC_OK && i < s->ncmd; i++)
-        any_fault = any_fault || ls->host.cmds[i].fault.on;
-    if (st == STC_OK && o->stim.meta_fault && !any_fault)
-        st = STC_EPARAM;
+    stc_status st = stc_host_init(&ls->host, s, &cfg); /* EPARAM: --meta-fault, nothing to fault */
     ls->budget = stc_host_cycle_budget(s, o->stim.stall_pct) + o->stim.hold;
     if (o->stim.reset_at)
         ls->budget += o->stim.reset_at + STC_RESET_CYCLES;
@@ -431,7 +424,11 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         return true;
     }
     bool bare = ls->mode == STC_STEP_BARE;
-    bool lockstep = !bare && o->check.level != STC_LEVEL_TXN;
+    /* No RTL: the model is the design under the host (the txn reference). */
+    bool model_is_dut = ls->mode == STC_STEP_MODEL_IS_DUT;
+    /* Model and RTL side by side every cycle; the txn reference compares
+     * the model with itself: nothing to do. */
+    bool lockstep = !bare && !model_is_dut && o->check.level != STC_LEVEL_TXN;
     if (ls->model) {
         /* eo/ep were zeroed when the step opened (padding included, which
          * the compare's memcmp sees); the model rewrites every field, and
@@ -445,8 +442,6 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         eo = &ls->eo;
         ep = &ls->ep;
     }
-    /* No RTL: the model is the design under the host (the txn reference). */
-    bool model_is_dut = ls->mode == STC_STEP_MODEL_IS_DUT;
     if (model_is_dut) {
         ao = eo;
         ap = ep;
@@ -456,12 +451,11 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
      * a reset edge. The ports level leaves the probes out, of the compare
      * and of the host's counter rules. */
     bool probes = o->check.level == STC_LEVEL_CYCLE;
-    if (lockstep && !model_is_dut && c > 0 && o->report.on_cycle)
+    if (lockstep && c > 0 && o->report.on_cycle)
         o->report.on_cycle(o->report.hook_ctx, c, in, eo, ep, ao,
                            ls->grids ? whole_probes(ls, ap) : ap);
-    /* The txn reference compares the model with itself: nothing to do. */
-    bool bad = lockstep && !model_is_dut && c > 0 &&
-               !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
+    bool bad =
+        lockstep && c > 0 && !compare_now(ls, eo, probes ? ep : NULL, ao, probes ? ap : NULL);
     if (!ls->in_reset && !bare) {
         /* The counters are probes, but their closed form binds at every
          * level (at txn without the cycle count: docs/architecture.md,

@@ -99,6 +99,30 @@ Test(lockstep, gap_policy_takes_longer_than_back_to_back)
     stc_stream_free(&s);
 }
 
+/* meta_fault plants a fault on a 2:4 command's first loaded block; a
+ * stream with nothing to fault is refused when the host starts, not run
+ * as a pass that checked nothing. */
+Test(lockstep, meta_fault_with_nothing_to_fault_is_refused_by_the_host)
+{
+    stc_vec dense = lk_vec("dense", 8), sparse = lk_vec("sp24", 8);
+    stc_stream none = {1, &dense}, some = {1, &sparse};
+    stc_host_cfg cfg;
+    stc_host h;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.meta_fault = true;
+    cr_assert_eq(stc_host_init(&h, &none, &cfg), STC_EPARAM);
+    stc_host_free(&h);
+    cr_assert_eq(stc_host_init(&h, &some, &cfg), STC_OK);
+    cr_assert(h.cmds[0].fault.on);
+    stc_host_free(&h);
+    cfg.meta_fault = false;
+    cr_assert_eq(stc_host_init(&h, &none, &cfg), STC_OK);
+    cr_assert_not(h.cmds[0].fault.on);
+    stc_host_free(&h);
+    stc_vec_free(&dense);
+    stc_vec_free(&sparse);
+}
+
 Test(lockstep, mid_stream_reset_replays_the_interrupted_command)
 {
     stc_rtl *rtl;
