@@ -323,7 +323,8 @@ class Judge:
             if m.group(2) == "result" or m.group(2).startswith("txn: "):
                 return failures[0].startswith("wrong result rows")
             return "cycle %s: %s" % (m.group(1), m.group(2)) in failures[0]
-        if failures or errors or "] PASS " not in out:
+        # A passing file has nothing to reproduce.
+        if failures or errors or "] PASS " not in out or "  reproduce: " in out:
             return False
         # A run of streams only: the closing line's cycles are the sum of
         # the files' (each stream's line gives its simulated cycles).
@@ -336,6 +337,15 @@ class Judge:
         if streams and len(streams) == len(passes):
             return total is not None and int(total.group(1)) == sum(streams)
         return True
+
+
+class ExitJudge(Judge):
+    """A command line the runner must refuse before it runs anything: exit
+    want, no JUnit (nothing ran)."""
+
+    def holds(self, exe, tmp):
+        rc, _ = run_bounded([exe] + [a for a in self.args if a != "--"], 60)
+        return rc == self.want
 
 
 def failing_run(suite_dir):
@@ -393,6 +403,8 @@ def judges(build, own, tmpdir):
                     ["--seed", "1", "--stall", "0", "--compare", "txn", "--meta-fault", "--",
                      "vectors/regression/dense-n4-dense-m16-k32-s1.vec"], 2, build + "/stc_sim-n4", [],
                     error_says="(--meta-fault needs a 2:4 command with a loaded block)"))
+    js.append(ExitJudge("bad input: an unknown option is refused", build + "/stc_sim-n4",
+                        ["--no-such-option", "--", mix], 2, build + "/stc_sim-n4", []))
     js.append(Judge("clean: stock tile, metadata faults", build + "/stc_sim-n4",
                     ["--seed", "3", "--stall", "20", "--meta-fault", "--",
                      "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"], 0, build + "/stc_sim-n4", []))

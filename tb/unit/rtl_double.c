@@ -129,6 +129,10 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
     }
     if (fault_on(r, RTL_FAULT_RES_DATA_WAIT) && out->res_valid && r->waited)
         out->res_data[r->fault.col] ^= (int32_t)(1u << r->fault.bit);
+    if (fault_on(r, RTL_FAULT_RES_VALID_WAIT) && out->res_valid && r->waited) {
+        out->res_valid = 0;
+        memset(out->res_data, 0, sizeof out->res_data);
+    }
     if (fault_on(r, RTL_FAULT_RES_DATA_IDLE) && !out->res_valid)
         out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
     if (w_paused(r))

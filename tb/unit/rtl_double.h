@@ -27,26 +27,28 @@ typedef enum rtl_fault_kind {
                             smaller vector keeps it as long as that PE multiplies */
     /* err_o against the rule table of docs/architecture.md (`bit` is a
      * number of cycles here): */
-    RTL_FAULT_ERR_LATE,      /* err_o rises `bit` cycles after the model's, falls with it */
-    RTL_FAULT_ERR_DROP,      /* err_o falls after `bit` cycles high (not sticky) */
-    RTL_FAULT_ERR_HOLD,      /* err_o stays 1 `bit` cycles after the model's falls
-                                (not cleared by a command transfer or a reset) */
-    RTL_FAULT_ERR_SPURIOUS,  /* err_o 1 for one cycle with no fault: the first one
-                                from from_tick on, two cycles into a busy stretch
-                                of the model with err_o 0 */
-    RTL_FAULT_RES_DATA_IDLE, /* res_data[col] = 1 << bit while res_valid is 0 */
-    RTL_FAULT_RES_DATA_WAIT, /* res_data[col] bit `bit` flipped while a row waits for
-                                res_ready (res_valid held after a cycle without
-                                ready): the payload moves under backpressure */
-    RTL_FAULT_RES_SPURIOUS,  /* a result row (res_valid 1, res_data[0] = 0x55) for one
-                                cycle while idle: the first idle cycle from from_tick */
-    RTL_FAULT_ASSERT,        /* the RTL's own assertion fails at the edge of from_tick */
-    RTL_FAULT_W_PAUSE,       /* w_ready 0 (the model sees no weight) from from_tick for
-                                `bit` cycles: the tile is that much later, nothing else */
-    RTL_FAULT_W_STUCK,       /* w_ready never 1 (the model never sees a weight: a hang) */
-    RTL_FAULT_NO_CNT,        /* no counters: cnt reads 0, stc_rtl_has_counters false */
-    RTL_FAULT_READY_COMB,    /* w_ready follows w_valid of the same cycle (an
-                                input-to-output path; needs the settled outputs) */
+    RTL_FAULT_ERR_LATE,       /* err_o rises `bit` cycles after the model's, falls with it */
+    RTL_FAULT_ERR_DROP,       /* err_o falls after `bit` cycles high (not sticky) */
+    RTL_FAULT_ERR_HOLD,       /* err_o stays 1 `bit` cycles after the model's falls
+                                 (not cleared by a command transfer or a reset) */
+    RTL_FAULT_ERR_SPURIOUS,   /* err_o 1 for one cycle with no fault: the first one
+                                 from from_tick on, two cycles into a busy stretch
+                                 of the model with err_o 0 */
+    RTL_FAULT_RES_DATA_IDLE,  /* res_data[col] = 1 << bit while res_valid is 0 */
+    RTL_FAULT_RES_DATA_WAIT,  /* res_data[col] bit `bit` flipped while a row waits for
+                                 res_ready (res_valid held after a cycle without
+                                 ready): the payload moves under backpressure */
+    RTL_FAULT_RES_VALID_WAIT, /* res_valid 0 (res_data 0) while a row waits for res_ready:
+                                 it falls before the row is taken */
+    RTL_FAULT_RES_SPURIOUS,   /* a result row (res_valid 1, res_data[0] = 0x55) for one
+                                 cycle while idle: the first idle cycle from from_tick */
+    RTL_FAULT_ASSERT,         /* the RTL's own assertion fails at the edge of from_tick */
+    RTL_FAULT_W_PAUSE,        /* w_ready 0 (the model sees no weight) from from_tick for
+                                 `bit` cycles: the tile is that much later, nothing else */
+    RTL_FAULT_W_STUCK,        /* w_ready never 1 (the model never sees a weight: a hang) */
+    RTL_FAULT_NO_CNT,         /* no counters: cnt reads 0, stc_rtl_has_counters false */
+    RTL_FAULT_READY_COMB,     /* w_ready follows w_valid of the same cycle (an
+                                 input-to-output path; needs the settled outputs) */
 } rtl_fault_kind;
 
 typedef struct rtl_fault {

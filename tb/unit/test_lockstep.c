@@ -410,7 +410,76 @@ Test(lockstep, hang_names_the_waiting_handshake)
                               "never w never a never res never\n"),
                        "%s", text);
     free(text);
+    /* The run stops at its cycle budget, not a cycle after it. */
+    cr_assert_eq(r.cycles, stc_host_cycle_budget(&s, 0), "%llu cycles",
+                 (unsigned long long)r.cycles);
     stc_vec_free(&v);
+}
+
+/* The hang's name and the TIMEOUT line's account of the result port: a
+ * row of an outstanding command, or busy_o with every row taken. */
+Test(lockstep, hang_after_the_last_row_expects_no_row)
+{
+    stc_vec v = lk_vec("sp24", 32);
+    stc_stream s = {1, &v};
+    stc_host_cfg cfg;
+    stc_host h;
+    char wait[512], name[64];
+    memset(&cfg, 0, sizeof cfg);
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+    stc_host_describe_wait(&h, wait, sizeof wait);
+    stc_host_hang_name(&h, name, sizeof name);
+    cr_assert_not_null(strstr(wait, "the host expects result row 0 of command 0"), "%s", wait);
+    cr_assert_str_eq(name, "(hang: no result row of command 0)");
+    h.res_cmd = s.ncmd; /* every row taken */
+    stc_host_describe_wait(&h, wait, sizeof wait);
+    stc_host_hang_name(&h, name, sizeof name);
+    cr_assert_null(strstr(wait, "expects result row"), "%s", wait);
+    cr_assert_str_eq(name, "(hang: busy_o after the last row)");
+    stc_host_free(&h);
+    stc_vec_free(&v);
+}
+
+/* At the txn level a wrong result row fails the host's row check at the
+ * command it belongs to; the scoreboard's later failures, one per
+ * command, do not move the first failure's command. */
+Test(lockstep, txn_first_failure_keeps_its_command)
+{
+    stc_rtl *rtl;
+    stc_run_result res;
+    stc_run_opts o;
+    stc_stream s = lk_stream("mix", 6);
+    rtl_fault f = {RTL_FAULT_RES_DATA, 0, 1, 4, 0};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &f);
+    memset(&o, 0, sizeof o);
+    o.stim.seed = 5;
+    o.check.max_errors = 100;
+    o.check.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
+    cr_assert_not(res.pass);
+    cr_assert_eq(res.first_cmd, 0, "first failure in command %d (%s)", res.first_cmd,
+                 res.first_signal);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+}
+
+/* A level outside the three has the placeholder name. */
+Test(lockstep, level_names)
+{
+    cr_assert_str_eq(stc_level_name(STC_LEVEL_CYCLE), "cycle");
+    cr_assert_str_eq(stc_level_name(STC_LEVEL_TXN), "txn");
+    cr_assert_str_eq(stc_level_name((stc_level)3), "?");
+}
+
+/* Under backpressure a result row that drops its valid before it is
+ * taken breaks the protocol rule, at the txn level too (no compare). */
+Test(lockstep, res_valid_drop_is_the_protocol_rule)
+{
+    rtl_fault f = {RTL_FAULT_RES_VALID_WAIT, 0, 0, 0, 0};
+    stc_run_result r = lk_level_run(f, STC_LEVEL_TXN);
+    cr_assert_not(r.pass);
+    cr_assert_str_eq(r.first_signal, "protocol: res_valid held");
 }
 
 /* A stream for another array size is refused before anything runs (and

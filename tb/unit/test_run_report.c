@@ -447,6 +447,11 @@ Test(run_report, csv_header_vector_and_stream_rows)
                                 "248,3,4096,2042,6,2048,128,32,1024,32,4,1,128\n"
                                 "s.vec,stream,4,mixed,1197,940,163,54,25,2021,3760,7,10,0,"
                                 "4911,,,,,,,,,32,78,25,798\n");
+    /* The first two records only: a row for each file asked for, none
+     * for what lies beyond them. */
+    cr_assert_eq(stc_run_report_csv(path, &run, recs, 2, err, sizeof err), STC_OK, "%s", err);
+    cr_expect_str_eq(slurp(path), CSV_HEADER "v.vec,sp24,4,2:4,16,64,8,0,0,128,256,7,10,1,"
+                                             "248,3,4096,2042,6,2048,128,32,1024,32,4,1,128\n");
     tu_rmdir(dir);
 }
 
