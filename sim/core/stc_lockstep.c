@@ -25,7 +25,7 @@ stc_status stc_lockstep_stream(stc_rtl *rtl, const stc_stream *s, const stc_run_
     ro.check.no_counters = ro.check.no_counters || !stc_rtl_has_counters(rtl);
     /* The per-PE probes compared where the Verilated model keeps them, when
      * it does, not copied into probe records every cycle
-     * (docs/performance.md, "The harness's share"). */
+     * (docs/performance.md, "The grids compared where they lie"). */
     const stc_pe_grids *grids = o->check.bare ? NULL : stc_rtl_pe_grids(rtl);
     stc_status st =
         stc_step_open(&ls, s, &p, &ro, o->check.bare ? STC_STEP_BARE : STC_STEP_OWN_MODEL);

@@ -87,7 +87,6 @@ void stc_step_rtl_assert(stc_step *ls)
                 (unsigned long long)ls->cycle);
 }
 
-/* Compares this cycle; returns true when equal. */
 /* With the RTL's grids read in place (stc_step_grids), the probe records
  * hold only the other probes: both built whole, the model's grids when its
  * generation moved, the RTL's from where they lie. Returns the RTL's. */
@@ -99,6 +98,7 @@ static const stc_probes *whole_probes(stc_step *ls, const stc_probes *ap)
     return &ls->ap_full;
 }
 
+/* Compares this cycle; returns true when equal. */
 static bool compare_now(stc_step *ls, const stc_outputs *eo, const stc_probes *ep,
                         const stc_outputs *ao, const stc_probes *ap)
 {

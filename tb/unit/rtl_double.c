@@ -7,6 +7,7 @@
  */
 #include "rtl_double.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,12 +24,9 @@ struct stc_rtl {
     stc_outputs settled;        /* outputs with the last tick's inputs */
     bool no_grids;              /* rtl_double_grids(r, false) */
     /* The per-PE probes as the Verilated model's arrays hold them
-     * (stc_rtl_pe_grids), refreshed by every probe read. */
-    uint8_t v[RTL_DOUBLE_N * RTL_DOUBLE_N], en[RTL_DOUBLE_N * RTL_DOUBLE_N];
-    uint8_t en_q[RTL_DOUBLE_N * RTL_DOUBLE_N], pv[RTL_DOUBLE_N * RTL_DOUBLE_N];
-    uint8_t w[RTL_DOUBLE_N * RTL_DOUBLE_N], idx[RTL_DOUBLE_N * RTL_DOUBLE_N];
-    uint32_t act[RTL_DOUBLE_N * RTL_DOUBLE_N], prod[RTL_DOUBLE_N * RTL_DOUBLE_N];
-    uint32_t psum[RTL_DOUBLE_N * RTL_DOUBLE_N];
+     * (stc_rtl_pe_grids): current after every change of state or fault,
+     * as the arrays are. */
+    rtl_flat_grids flat;
     stc_pe_grids grids;
 };
 
@@ -45,6 +43,14 @@ int stc_rtl_can_trace(void)
     return 0;
 }
 
+/* The grids from the probes as the state and the faults now leave them. */
+static void refresh_grids(stc_rtl *r)
+{
+    stc_probes pr;
+    stc_rtl_probe(r, &pr);
+    rtl_flat_grids_of(&pr, RTL_DOUBLE_N, &r->flat);
+}
+
 stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
 {
     stc_params p;
@@ -55,13 +61,14 @@ stc_status stc_rtl_create(int argc, const char **argv, stc_rtl **out)
         return STC_ENOMEM;
     stc_rtl_params(&p);
     (*out)->err_low = UINT64_MAX / 2; /* never high: no hold */
-    stc_rtl *r = *out;
-    r->grids = (stc_pe_grids){r->v, r->en, r->en_q, r->pv, r->w, r->idx, r->act, r->prod, r->psum};
     stc_status st = stc_tile_create(&p, &(*out)->t);
     if (st != STC_OK) {
         free(*out);
         *out = NULL;
+        return st;
     }
+    (*out)->grids = rtl_flat_grids_view(&(*out)->flat);
+    refresh_grids(*out);
     return st;
 }
 
@@ -146,8 +153,7 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
     out->err = faulty_err(r, out->err);
 }
 
-/* The probes as the faults leave them, without the grids' copy. */
-static void faulty_probe(const stc_rtl *r, stc_probes *pr)
+void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
 {
     stc_tile_probe(r->t, pr);
     if (fault_on(r, RTL_FAULT_PE_PROD))
@@ -160,45 +166,36 @@ static void faulty_probe(const stc_rtl *r, stc_probes *pr)
         memset(pr->cnt, 0, sizeof pr->cnt);
 }
 
-/* The grids' copy of pr's n x n per-PE probes, element row * n + col. */
-static void grids_from(stc_rtl *r, const stc_probes *pr)
+void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr)
 {
-    for (unsigned row = 0; row < RTL_DOUBLE_N; row++)
-        for (unsigned col = 0; col < RTL_DOUBLE_N; col++) {
-            unsigned i = row * RTL_DOUBLE_N + col;
-            r->v[i] = pr->pe_v[row][col];
-            r->en[i] = pr->pe_en[row][col];
-            r->en_q[i] = pr->pe_en_q[row][col];
-            r->pv[i] = pr->pe_pv[row][col];
-            r->w[i] = (uint8_t)pr->pe_w[row][col];
-            r->idx[i] = pr->pe_idx[row][col];
-            r->act[i] = pr->pe_act[row][col];
-            r->prod[i] = (uint32_t)pr->pe_prod[row][col];
-            r->psum[i] = (uint32_t)pr->pe_psum[row][col];
+    /* Every field but the grids: the split of stc_compare's fast path. */
+    stc_probes whole;
+    stc_rtl_probe(r, &whole);
+    memcpy(pr, &whole, offsetof(stc_probes, pe_v));
+    memcpy(&pr->bot_v, &whole.bot_v, sizeof whole - offsetof(stc_probes, bot_v));
+}
+
+void rtl_flat_grids_of(const stc_probes *pr, unsigned n, rtl_flat_grids *g)
+{
+    memset(g, 0, sizeof *g);
+    for (unsigned row = 0; row < n; row++)
+        for (unsigned col = 0; col < n; col++) {
+            unsigned i = row * n + col;
+            g->v[i] = pr->pe_v[row][col];
+            g->en[i] = pr->pe_en[row][col];
+            g->en_q[i] = pr->pe_en_q[row][col];
+            g->pv[i] = pr->pe_pv[row][col];
+            g->w[i] = (uint8_t)pr->pe_w[row][col];
+            g->idx[i] = pr->pe_idx[row][col];
+            g->act[i] = pr->pe_act[row][col];
+            g->prod[i] = (uint32_t)pr->pe_prod[row][col];
+            g->psum[i] = (uint32_t)pr->pe_psum[row][col];
         }
 }
 
-/* The double's probe reads refresh its grids, which a Verilated model
- * keeps current by itself: the interface's probes are const. */
-void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
+stc_pe_grids rtl_flat_grids_view(const rtl_flat_grids *g)
 {
-    faulty_probe(r, pr);
-    grids_from((stc_rtl *)r, pr);
-}
-
-void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr)
-{
-    stc_probes whole;
-    stc_rtl_probe(r, &whole);
-    pr->state = whole.state;
-    pr->blk = whole.blk;
-    pr->beat = whole.beat;
-    pr->err = whole.err;
-    memcpy(pr->bot_v, whole.bot_v, sizeof pr->bot_v);
-    memcpy(pr->acc_we, whole.acc_we, sizeof pr->acc_we);
-    memcpy(pr->acc_row, whole.acc_row, sizeof pr->acc_row);
-    memcpy(pr->acc_wdata, whole.acc_wdata, sizeof pr->acc_wdata);
-    memcpy(pr->cnt, whole.cnt, sizeof pr->cnt);
+    return (stc_pe_grids){g->v, g->en, g->en_q, g->pv, g->w, g->idx, g->act, g->prod, g->psum};
 }
 
 const stc_pe_grids *stc_rtl_pe_grids(const stc_rtl *r)
@@ -234,6 +231,7 @@ void stc_rtl_tick(stc_rtl *r)
     if (r->fault.kind == RTL_FAULT_RES_SPURIOUS && !r->spurious_at &&
         r->ticks >= r->fault.from_tick && !o.busy)
         r->spurious_at = r->ticks;
+    refresh_grids(r);
 }
 
 const char *stc_rtl_make_vars(void)
@@ -255,6 +253,7 @@ bool stc_rtl_settled_outputs(const stc_rtl *r, stc_outputs *out)
 void rtl_double_plant(stc_rtl *r, const rtl_fault *f)
 {
     r->fault = *f;
+    refresh_grids(r);
 }
 
 unsigned stc_rtl_assert_failures(const stc_rtl *r)

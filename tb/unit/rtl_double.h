@@ -61,6 +61,22 @@ typedef struct rtl_fault {
 
 void rtl_double_plant(stc_rtl *r, const rtl_fault *f);
 
+/* A probe record's n x n per-PE probes laid out as a Verilated model of
+ * the stock tile keeps them (stc_pe_grids: element r*n + c, the flags and
+ * bytes one byte each, the rest a word each): what the double offers as
+ * its grids, and what the tests compare the golden model's with. */
+typedef struct rtl_flat_grids {
+    uint8_t v[STC_N_MAX * STC_N_MAX], en[STC_N_MAX * STC_N_MAX];
+    uint8_t en_q[STC_N_MAX * STC_N_MAX], pv[STC_N_MAX * STC_N_MAX];
+    uint8_t w[STC_N_MAX * STC_N_MAX], idx[STC_N_MAX * STC_N_MAX];
+    uint32_t act[STC_N_MAX * STC_N_MAX], prod[STC_N_MAX * STC_N_MAX];
+    uint32_t psum[STC_N_MAX * STC_N_MAX];
+} rtl_flat_grids;
+
+/* Fills g from pr's n x n per-PE probes (the rest of g zero). */
+void rtl_flat_grids_of(const stc_probes *pr, unsigned n, rtl_flat_grids *g);
+stc_pe_grids rtl_flat_grids_view(const rtl_flat_grids *g);
+
 /* Whether the double offers its per-PE probes as grids (stc_rtl_pe_grids,
  * compared in place by the lockstep, as a Verilated model of the stock
  * tile does; the default) or only through stc_rtl_probe (as a build with

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtl_double.h"
 #include "stc_tile.h"
 #include "tile_driver.h"
 
@@ -1341,46 +1342,16 @@ Test(tile, probe_since_a_generation_equals_the_full_probe)
         }
 }
 
-/* Flat per-PE arrays (element r*n + c), as a Verilated model keeps them. */
-typedef struct grid_arrays {
-    uint8_t v[256], en[256], en_q[256], pv[256], w[256], idx[256];
-    uint32_t act[256], prod[256], psum[256];
-} grid_arrays;
-
-static stc_pe_grids grid_view(const grid_arrays *a)
-{
-    return (stc_pe_grids){a->v, a->en, a->en_q, a->pv, a->w, a->idx, a->act, a->prod, a->psum};
-}
-
-/* The n x n grids of a probe record, laid out flat. */
-static void grids_of(const stc_probes *pr, unsigned n, grid_arrays *a)
-{
-    memset(a, 0, sizeof *a);
-    for (unsigned r = 0; r < n; r++)
-        for (unsigned c = 0; c < n; c++) {
-            unsigned i = r * n + c;
-            a->v[i] = pr->pe_v[r][c];
-            a->en[i] = pr->pe_en[r][c];
-            a->en_q[i] = pr->pe_en_q[r][c];
-            a->pv[i] = pr->pe_pv[r][c];
-            a->w[i] = (uint8_t)pr->pe_w[r][c];
-            a->idx[i] = pr->pe_idx[r][c];
-            a->act[i] = pr->pe_act[r][c];
-            a->prod[i] = (uint32_t)pr->pe_prod[r][c];
-            a->psum[i] = (uint32_t)pr->pe_psum[r][c];
-        }
-}
-
 /* One check of grids_equal_in_place_agrees_with_the_probe_record: equal to
  * the model's own grids, and unequal with any one field of one PE off by
  * one bit (the PE and the bit drawn from the cycle), in each of the nine. */
 static void in_place_check(const stc_tile *t, unsigned n, unsigned cycle)
 {
     stc_probes pr;
-    grid_arrays a;
+    rtl_flat_grids a;
     stc_tile_probe(t, &pr);
-    grids_of(&pr, n, &a);
-    stc_pe_grids g = grid_view(&a);
+    rtl_flat_grids_of(&pr, n, &a);
+    stc_pe_grids g = rtl_flat_grids_view(&a);
     cr_assert(stc_tile_grids_equal(t, &g), "n=%u cycle %u", n, cycle);
     unsigned i = (cycle * 7u) % (n * n), bit = cycle % 8;
     uint8_t *bytes[] = {a.v, a.en, a.en_q, a.pv, a.w, a.idx};
