@@ -179,6 +179,14 @@ sim:
 .PHONY: sim-bins
 sim-bins: $(SIM_BINS)
 	@:
+# make sim's overlap (sim/runner/stc_runner/sim.py): the runner asks for
+# every size's builds in one make, and sim-ready-N says on the runner's
+# pipe (descriptor SIM_READY_FD) when size N's builds, SIM_READY_N, are
+# done, for its suite to start while the first size's model compiles.
+SIM_READY_NS ?=
+SIM_READY_FD ?=
+$(foreach n,$(SIM_READY_NS),$(eval .PHONY: sim-ready-$(n)))
+$(foreach n,$(SIM_READY_NS),$(eval sim-ready-$(n): $$(SIM_READY_$(n)) ; @echo $(n) >/dev/fd/$$(SIM_READY_FD)))
 # What make sim builds, without running it (scripts/slurm_sim.sh's build job).
 sim-build: ## what make sim builds, without running it
 	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS) --build-only

@@ -43,6 +43,49 @@ ifeq ($(origin VL_CCACHE),undefined)
 VL_CCACHE   := $(shell c=$$(command -v ccache 2>/dev/null) && d=$$(ccache -k cache_dir 2>/dev/null) && \
                  mkdir -p "$$d" 2>/dev/null && [ -w "$$d" ] && echo "$$c")
 endif
+# verilated.h precompiled, once per optimisation level, for the models
+# built without waves, coverage or SystemC (make sim's, the bugs', the
+# mutants'). Parsing it (the C++ standard library, mostly) was 0.7-0.9 CPU
+# seconds of every generated file's compile: the N=16 model's 16 files
+# took 34 CPU seconds without it and 22 with it (docs/performance.md "Edit
+# to verdict"). GCC keeps a header.gch directory of variants and takes the
+# first valid one, so one -include serves the -O2 and the -O0 files; a
+# variant that does not match (other flags, another compiler) is skipped
+# and the header parsed as before. The flags are the generated makefile's
+# own (verilated.mk's CFG_CXXFLAGS_NO_UNUSED), or GCC would refuse the
+# variants. ccache caches such compiles only with the two sloppinesses
+# below, and hashes the 60 MB .gch once per change of its inode with the
+# inode cache (0.27 s a hit without it). VL_PCH= turns it off.
+VL_PCH      ?= 1
+VL_PCH_DIR   = $(BUILD)/vlrt/c/pch
+VL_PCH_H     = $(VL_PCH_DIR)/stc_verilated.h
+VL_PCH_CFG  := $(shell sed -n 's/^CFG_CXXFLAGS_NO_UNUSED = //p' $(VERILATOR_ROOT_INC)/verilated.mk 2>/dev/null)
+VL_PCH_DEFS := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
+vl_empty    :=
+vl_space    := $(vl_empty) $(vl_empty)
+# The optimisation levels, each as one word (-O2|-g for "-O2 -g"), and a
+# variant's file name (O2g).
+VL_PCH_LEVELS = $(sort $(subst $(vl_space),|,$(strip $(VL_OPT))) $(subst $(vl_space),|,$(strip $(VL_OPT_SLOW))))
+vl_pch_gch    = $(VL_PCH_H).gch/$(subst |,,$(subst -,,$(subst =,,$(1)))).gch
+VL_PCH_GCHS   = $(foreach l,$(VL_PCH_LEVELS),$(call vl_pch_gch,$(l)))
+# Whether a model of FLAGS $(1) takes the header: not one with other VM_*
+# switches (waves, coverage, SystemC).
+vl_pch_on   = $(if $(filter 1,$(VL_PCH)),$(if $(filter 1,$(call vl_trace,$(1)) $(call vl_cov,$(1)) $(call vl_sc,$(1))),,1))
+VL_PCH_USE  = -include $(abspath $(VL_PCH_H)) -fpch-preprocess
+VL_PCH_ENV  = CCACHE_SLOPPINESS=pch_defines,time_macros$${CCACHE_SLOPPINESS:+,$$CCACHE_SLOPPINESS} CCACHE_INODECACHE=true
+
+$(VL_PCH_H):
+	@mkdir -p $(dir $@)
+	@printf '#include "verilated.h"\n' >$@.tmp && mv -f $@.tmp $@
+
+define VL_PCH_GCH
+$(call vl_pch_gch,$(1)): $(VL_PCH_H) $(VERILATOR_ROOT_INC)/verilated.h sim/core/verilator.mk
+	@mkdir -p $$(dir $$@)
+	$(CXX) -I$(VERILATOR_ROOT_INC) -I$(VERILATOR_ROOT_INC)/vltstd $(VL_PCH_DEFS) $(VL_PCH_CFG) $(VL_STD) $(subst |, ,$(1)) \
+	  -x c++-header $$< -o $$@.tmp && mv -f $$@.tmp $$@
+endef
+$(foreach l,$(VL_PCH_LEVELS),$(eval $(call VL_PCH_GCH,$(l))))
+
 VL_CXXFLAGS  = $(VL_STD) $(VL_OPT) -Wall -Wextra -Werror
 VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd
 VL_TOP      ?= $(RTL_TOP)
@@ -173,21 +216,22 @@ DBUF_MAKE  = $(MAKE) --no-print-directory BUILD=$(DBUF_BUILD) UARCH=dbuf
 vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=.h))
 
 define VL_MODEL
-$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5))
+$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5)) | $(if $(call vl_pch_on,$(5)),$$(VL_PCH_GCHS))
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
 	@rm -rf $(1) $(1).tmp && mkdir -p $(1).tmp
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
 	$(VERILATOR) $(if $(filter 1,$(call vl_sc,$(5))),,--cc) $$(VL_FLAGS) -GN=$(2) $(5) --Mdir $(1).tmp $(3) \
 	  >$(1).log 2>&1 || { tail -n 40 $(1).log; echo "verilator failed: log $(1).log" >&2; exit 2; }
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
-	$$(if $$(VL_NO_EXEC),:,$$(MAKE) --no-print-directory -s -C $(1).tmp -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) Vstc_tile__ALL.a \
+	$$(if $$(VL_NO_EXEC),:,$(if $(call vl_pch_on,$(5)),$$(VL_PCH_ENV)) $$(MAKE) --no-print-directory -s -C $(1).tmp -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) \
+	  $(if $(call vl_pch_on,$(5)),VM_USER_CFLAGS="$$(VL_PCH_USE)") Vstc_tile__ALL.a \
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; })
 	@$$(if $$(VL_NO_EXEC),:,mv $(1).tmp $(1))
 
 ifeq ($(call vl_sc,$(5)),0)
 $(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator.mk $(1)/Vstc_tile__ALL.a
 	@mkdir -p $(1)/core
-	$(CXX) $$(VL_CXXFLAGS) $$(DEPFLAGS) -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
+	$(VL_CCACHE) $(CXX) $$(VL_CXXFLAGS) $$(DEPFLAGS) -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
 	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2),$(5)) $(call vl_own_defs,$(2),$(3)) \
 	  -Icommon -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
 	  -c $$< -o $$@

@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Callable
 
 from . import html
 from .errors import Interrupted, SetupError
@@ -164,19 +164,59 @@ class Sim:
         if "MAKEFLAGS" in self.env:
             self.env["MAKEFLAGS"] = without_jobserver(self.env["MAKEFLAGS"])
 
-    def make(self, targets: list[str], quiet: bool = False, n: int | None = None) -> int:
+    def make_argv(self, targets: list[str], quiet: bool = False, n: int | None = None) -> list[str]:
         argv = [self.cfg.make, "--no-print-directory", f"-j{self.cfg.jobs}"]
         if quiet:
             argv.append("-s")
         if n is not None:
             argv.append(f"N={n}")
+        return argv + targets
+
+    def make(self, targets: list[str], quiet: bool = False, n: int | None = None) -> int:
         out = subprocess.DEVNULL if quiet else None
-        return self.children.run(argv + targets, env=self.env, stdout=out)
+        return self.children.run(self.make_argv(targets, quiet, n), env=self.env, stdout=out)
+
+    def targets(self, ns: list[int]) -> list[str]:
+        return (["own-rtl-check"] if self.cfg.own_rtl else []) + self.cfg.bins(ns) + self.cfg.extra_targets
 
     def build(self, ns: list[int], n_arg: int | None = None) -> None:
-        targets = (["own-rtl-check"] if self.cfg.own_rtl else []) + self.cfg.bins(ns) + self.cfg.extra_targets
         with Lock(self.cfg.build, ".build.lock", f"the build directory {self.cfg.build}"):
-            rc = self.make(["sim-bins", "SIM_BINS=" + " ".join(targets)], n=n_arg)
+            rc = self.make(["sim-bins", "SIM_BINS=" + " ".join(self.targets(ns))], n=n_arg)
+        if rc != 0:
+            raise SetupError(f"the build failed (make exited {rc}): see above")
+
+    def build_overlapped(self, first: int, later: list[int], start: Callable[[int], None]) -> None:
+        """Every size's builds in one make, the first size's first: its
+        model (N=16's) is the longest build, and started first it compiles
+        while the later sizes build and run. make says on a pipe when a
+        later size's builds are done (sim/sim.mk's sim-ready-N), and
+        start(n) starts that size's suite there and then. One make, so
+        that no two makes build the objects every runner shares."""
+        targets = [f"sim-ready-{n}" for n in later] + self.targets([first])
+        ready = [f"SIM_READY_{n}={' '.join(self.targets([n]))}" for n in later]
+        r, w = os.pipe()
+        try:
+            with Lock(self.cfg.build, ".build.lock", f"the build directory {self.cfg.build}"):
+                argv = self.make_argv(["sim-bins", "SIM_BINS=" + " ".join(targets),
+                                       "SIM_READY_NS=" + " ".join(map(str, later)), f"SIM_READY_FD={w}", *ready])
+                p = self.children.popen(argv, env=self.env, pass_fds=(w,))
+                os.close(w)
+                w = -1
+                with os.fdopen(r, encoding="utf-8") as f:
+                    r = -1
+                    for line in f:
+                        n = int(line)
+                        if n not in later:
+                            raise SetupError(f"make said N={n} was built, which was not asked for")
+                        start(n)
+                rc = self.children.wait(p)
+                if self.children.stopping:
+                    raise Interrupted(self.children.stopping)
+        finally:
+            for fd in (r, w):
+                if fd >= 0:
+                    os.close(fd)
+        rc = 128 - rc if rc < 0 else rc
         if rc != 0:
             raise SetupError(f"the build failed (make exited {rc}): see above")
 
@@ -205,8 +245,8 @@ class Sim:
         background: list[tuple[int, subprocess.Popen[bytes], str]] = []
         first = ns[0]
         if at_once > 1 and len(ns) > 1:
-            self.build(ns[1:])
-            for n in ns[1:]:
+
+            def start(n: int) -> None:
                 path = os.path.join(cfg.sim_dir, f"sim-n{n}.out")
                 try:
                     f = open(path, "w", encoding="utf-8")
@@ -216,7 +256,17 @@ class Sim:
                     p = self.children.popen(cfg.suite_argv(n, os.path.join(cfg.sim_dir, f"sim-n{n}")),
                                             stdout=f, stderr=subprocess.STDOUT, env=self.env)
                 background.append((n, p, path))
-            self.build([first])
+
+            try:
+                self.build_overlapped(first, ns[1:], start)
+            except SetupError:
+                # The later sizes' suites are not waited for: their verdict
+                # would not change the run's (2).
+                self.children.terminate()
+                raise
+            if len(background) != len(ns) - 1:
+                raise SetupError("make built every size but did not say so of "
+                                 + ", ".join(f"N={n}" for n in ns[1:] if n not in [b[0] for b in background]))
         else:
             self.build(ns)
         for n in ns:

@@ -263,3 +263,27 @@ def test_a_missing_verilator_is_a_clear_error() -> None:
                        capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 2 and "cannot run Verilator '/nonexistent/verilator'" in p.stderr
     assert "Traceback" not in p.stderr
+
+
+def test_the_models_take_verilated_h_precompiled() -> None:
+    """The model's generated files compile with the precompiled
+    verilated.h (sim/core/verilator.mk VL_PCH), at both optimisation
+    levels: GCC skips a variant it finds invalid without a word, and the
+    build would silently take its old time again. Preprocessed as ccache
+    does (-fpch-preprocess), a compile that takes the header names it."""
+    show = ["make", "-s", "--no-print-directory", f"BUILD={BUILD}", "--eval",
+            "show-vl: ; @echo '$(VL_OPT)|$(VL_OPT_SLOW)|$(VL_PCH_USE)|$(call vl_pch_on,)'", "show-vl"]
+    opt, opt_slow, use, on = subprocess.run(show, capture_output=True, text=True, cwd=ROOT,
+                                            check=True).stdout.strip().split("|")
+    assert on == "1" and use
+    model = os.path.join(ROOT, BUILD, "vl-n4")
+    # The generated makefile's own compile line for the model's file (N=4
+    # compiles as one file), with the flags the recipe gives it.
+    dry = subprocess.run(["make", "-n", "-B", "-f", "Vstc_tile.mk", f"OPT_FAST={opt}", f"OPT_SLOW={opt_slow}",
+                          "CFG_CXXFLAGS_STD=-std=c++17", f"VM_USER_CFLAGS={use}", "OBJCACHE=", "Vstc_tile__ALL.o"],
+                         capture_output=True, text=True, cwd=model, check=True).stdout.split("\n")
+    line = next(ln for ln in dry if " -c -o Vstc_tile__ALL.o " in ln)
+    for level in (opt, opt_slow):
+        cmd = line.replace(f" {opt} -c -o Vstc_tile__ALL.o ", f" {level} -E -o - ")
+        out = subprocess.run(cmd, shell=True, capture_output=True, text=True, cwd=model, check=True).stdout
+        assert '#pragma GCC pch_preprocess "' in out, f"the model's compile at {level} parsed verilated.h itself"
