@@ -213,8 +213,9 @@ mutate-ci-n16:
 # and a 75% one with block 26 skipped and block 35 kept (x10, seed 1: the
 # search reads skip bit 35 while bit 26 is set); and a 2:4 command whose
 # 64 blocks are all zero and skipped, M = 256 (x11: macs_skipped = 2^19,
-# the only run that sets that counter's bit 19; issue 33's redrawn sample
-# had a survivor there that make sim missed too).
+# that counter's bit 19; issue 33's redrawn sample had a survivor there
+# that make sim missed too, and make sim's regression has the same command
+# since, corner-zero-tile-n4-2of4-m256-k512-s1.vec).
 # Fields: name, class, M, K-blocks (K = blocks x KD of the class's mode at
 # N = MUT_N), seed, extra options.
 MUT_XDIR  := $(BUILD)/mut-vecs-n$(MUT_N)

@@ -111,7 +111,7 @@ VL_FLAGS     = --top-module $(VL_TOP) --prefix Vstc_tile --assert +define+STC_AS
 # The generated makefile compiles the model's objects with these flags (by
 # default it mixes -Os and the user's -CFLAGS).
 VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT_SLOW)" OPT_GLOBAL="$(VL_OPT)" \
-               CFG_CXXFLAGS_STD="$(VL_STD)" VM_USER_CFLAGS= OBJCACHE="$(VL_CCACHE)"
+               CFG_CXXFLAGS_STD="$(VL_STD)" OBJCACHE="$(VL_CCACHE)"
 # The model's C++ build takes its parallelism from the calling make's job
 # server when there is one (make sim builds its variants side by side under
 # one -j), and -j $(JOBS) of its own when there is not. VL_MODEL's recipe
@@ -224,7 +224,7 @@ $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,
 	  >$(1).log 2>&1 || { tail -n 40 $(1).log; echo "verilator failed: log $(1).log" >&2; exit 2; }
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
 	$$(if $$(VL_NO_EXEC),:,$(if $(call vl_pch_on,$(5)),$$(VL_PCH_ENV)) $$(MAKE) --no-print-directory -s -C $(1).tmp -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) \
-	  $(if $(call vl_pch_on,$(5)),VM_USER_CFLAGS="$$(VL_PCH_USE)") Vstc_tile__ALL.a \
+	  VM_USER_CFLAGS="$(if $(call vl_pch_on,$(5)),$$(VL_PCH_USE))" Vstc_tile__ALL.a \
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; })
 	@$$(if $$(VL_NO_EXEC),:,mv $(1).tmp $(1))
 
