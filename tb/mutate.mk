@@ -211,11 +211,11 @@ mutate-ci-n16:
 # row's write), a 90% block-sparse command whose first 16 blocks are
 # skipped (x9, seed 5: the search's 16th candidate is the one it finds),
 # and a 75% one with block 26 skipped and block 35 kept (x10, seed 1: the
-# search reads skip bit 35 while bit 26 is set); and a 2:4 command whose
-# 64 blocks are all zero and skipped, M = 256 (x11: macs_skipped = 2^19,
-# that counter's bit 19; issue 33's redrawn sample had a survivor there
-# that make sim missed too, and make sim's regression has the same command
-# since, corner-zero-tile-n4-2of4-m256-k512-s1.vec).
+# search reads skip bit 35 while bit 26 is set). (x11, a 2:4 command whose
+# 64 blocks are all zero and skipped at M = 256, macs_skipped = 2^19, went
+# into make sim's regression: corner-zero-tile-n4-2of4-m256-k512-s1.vec;
+# issue 33's redrawn sample had a survivor on that counter's bit 19 that
+# make sim missed too.)
 # Fields: name, class, M, K-blocks (K = blocks x KD of the class's mode at
 # N = MUT_N), seed, extra options.
 MUT_XDIR  := $(BUILD)/mut-vecs-n$(MUT_N)
@@ -228,8 +228,7 @@ MUT_XSPEC := x1-dense-m1024-b2:dense:1024:2:11: \
              x7-dense-m1024-b1-bias:dense:1024:1:19:--bias \
              x8-dense-m225-b1-bias:dense:225:1:21:--bias \
              x9-block90-m4-b64:block:4:64:5:--sparsity=90 \
-             x10-block75-m4-b64:block:4:64:1:--sparsity=75 \
-             x11-zerotile-m256-b64:corner-zero-tile:256:64:1:
+             x10-block75-m4-b64:block:4:64:1:--sparsity=75
 MUT_XVECS := $(foreach s,$(MUT_XSPEC),$(MUT_XDIR)/$(word 1,$(subst :, ,$(s))).vec)
 
 define MUT_XVEC_RULE
