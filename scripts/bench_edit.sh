@@ -24,6 +24,7 @@
 set -euo pipefail
 
 dir=${1:?usage: bench_edit.sh OUT_DIR OUT.md}
+mkdir -p "$dir" && dir=$(cd "$dir" && pwd) # CCACHE_DIR below is used from other directories
 out=${2:?usage: bench_edit.sh OUT_DIR OUT.md}
 root=$(git rev-parse --show-toplevel 2>/dev/null) || { echo "bench_edit.sh: run it inside the git tree" >&2; exit 2; }
 edit_file=rtl/stc_pe.v

@@ -172,7 +172,7 @@ for j in 1 2; do
     [ $rc = 1 ] || bad "FIRST_FAILURE=1 JOBS=$j exits $rc, want 1"
 done
 same "$t/ff1" "$t/ff2" "FIRST_FAILURE=1, JOBS=2 vs JOBS=1"
-[ "$(cat "$t/ff2/sim-n4/runs.txt")" = "singles 1 19" ] && [ ! -s "$t/ff2.err" ] &&
+[ "$(cat "$t/ff2/sim-n4/runs.txt")" = "singles 1 20" ] && [ ! -s "$t/ff2.err" ] &&
     ok "FIRST_FAILURE=1 JOBS=2: only singles counted, no stray output" ||
     bad "FIRST_FAILURE=1 JOBS=2: runs.txt $(tr '\n' ' ' <"$t/ff2/sim-n4/runs.txt"), stderr $(head -c 200 "$t/ff2.err")"
 

@@ -39,6 +39,12 @@ VL_OPT_SLOW ?= -O0
 # rebuild after an RTL edit recompiles only the generated files whose text
 # changed. Only when its cache directory can be written (a read-only HOME
 # falls back to the plain compiler). VL_CCACHE= turns it off.
+# A relative CCACHE_DIR would name another directory in every directory a
+# compiler runs in (each model is built in its own, then renamed): the
+# cache was written there and lost, and every build missed. Made absolute.
+ifneq ($(CCACHE_DIR),)
+export CCACHE_DIR := $(abspath $(CCACHE_DIR))
+endif
 ifeq ($(origin VL_CCACHE),undefined)
 VL_CCACHE   := $(shell c=$$(command -v ccache 2>/dev/null) && d=$$(ccache -k cache_dir 2>/dev/null) && \
                  mkdir -p "$$d" 2>/dev/null && [ -w "$$d" ] && echo "$$c")

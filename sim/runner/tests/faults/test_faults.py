@@ -131,7 +131,7 @@ def test_two_runs_in_one_directory_take_turns() -> None:
     assert "make sim: PASS" in go and "make sim: FAIL" in bo
     assert f"the run directory {d} is in use by make sim (pid" in be
     with open(os.path.join(d, "sim-n4", "runs.txt")) as f:
-        assert f.read() == "singles 1 19\nsingles-stall 1 19\nstreams-b2b 1 4\n"
+        assert f.read() == "singles 1 20\nsingles-stall 1 20\nstreams-b2b 1 4\n"
 
 
 def test_sigint_stops_everything_and_a_rerun_is_clean() -> None:
