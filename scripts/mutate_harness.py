@@ -20,7 +20,10 @@ whether anything notices:
      whose message says what the console said (the cycle and signal, or
      a time-out); a malformed vector, and a run that cannot start, must
      still be an error (verdict 2, a JUnit <error> saying why);
-  3. the clean judges: the stock tile and tb/rowpar on streams with
+  3. the judge of the dbuf tile's cycle range (tb/compare/stall-counted-
+     twice.patch on the dbuf tile at --compare ports: only that rule sees
+     it, and it must still fail);
+  4. the clean judges: the stock tile and tb/rowpar on streams with
      stalls, resets and faults, the stock tile on the corners stream (M =
      1024, 64 blocks: counters past 16 bits), the dbuf tile with stalls
      (its cycle count has a range): they must still pass (a mutant that
@@ -424,6 +427,12 @@ def judges(build, own, tmpdir):
                      "vectors/regression/corner-m1-n4-2of4-m1-k32-s1.vec",
                      "vectors/regression/dense-n4-dense-m16-k32-s1.vec", mix], 0, dbuf + "/stc_sim-n4",
                     ["UARCH=dbuf", "BUILD=" + dbuf], closing_says=" rtl=dbuf:"))
+    # The dbuf tile's cycle range (section 11), the one rule that sees a
+    # stalled cycle counted twice at the ports level (make compare-test).
+    stall2 = build + "/compare/dbuf-stall2/stc_sim-n4"
+    js.append(Judge("tb/compare/stall-counted-twice: the dbuf tile's cycle range at ports", stall2,
+                    ["--seed", "3", "--stall", "20", "--policy", "random", "--compare", "ports", "--", mix],
+                    1, stall2, []))
     rp = "%s/build-rowpar-clean" % own
     srcs = " ".join(sorted("tb/rowpar/rtl/" + f for f in os.listdir("tb/rowpar/rtl")))
     js.append(Judge("clean: tb/rowpar at txn, stream, 30% stalls, reset", rp + "/stc_sim-n4",

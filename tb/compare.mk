@@ -23,6 +23,8 @@ CMP_DIR     := $(BUILD)/compare
 CMP_RETIME  := tb/retime/flush-wait.patch
 CMP_BUG     := tb/bugs/05-acc-truncated.patch
 CMP_DBUF_BUG := tb/bugs/01-swapped-mux.patch
+# The judge of the dbuf tile's cycle range (a stalled cycle counted twice).
+CMP_DBUF_STALL2 := tb/compare/stall-counted-twice.patch
 cmp_srcs     = $(patsubst $(RTL_DIR)/%,$(CMP_DIR)/$(1)/rtl/%,$(RTL_SRCS))
 
 # $(1) variant, $(2) patches applied in order to a copy of rtl/ (the one
@@ -36,18 +38,21 @@ endef
 $(eval $(call CMP_VARIANT,retimed,$(CMP_RETIME)))
 $(eval $(call CMP_VARIANT,retimed-bug,$(CMP_RETIME) $(CMP_BUG)))
 $(eval $(call CMP_VARIANT,dbuf-bug,$(CMP_DBUF_BUG),$(VL_DBUF)))
+$(eval $(call CMP_VARIANT,dbuf-stall2,$(CMP_DBUF_STALL2),$(VL_DBUF)))
 
 # The dbuf tile itself is make sim UARCH=dbuf's build, in its own BUILD.
 CMP_BASE_BIN := $(BUILD)/stc_sim-n$(MUT_N)
 CMP_BINS     := $(CMP_BASE_BIN) $(CMP_DIR)/retimed/stc_sim-n$(MUT_N) $(CMP_DIR)/retimed-bug/stc_sim-n$(MUT_N)
-CMP_DBUF_BINS := $(DBUF_BUILD)/stc_sim-n$(MUT_N) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N)
+CMP_DBUF_BINS := $(DBUF_BUILD)/stc_sim-n$(MUT_N) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N) \
+                 $(CMP_DIR)/dbuf-stall2/stc_sim-n$(MUT_N)
 
 .PHONY: compare-test
 ##@ Tests before you push, and CI
 compare-test: ## the compare levels on a retimed tile (tb/retime/) and on dbuf: cycle/ports fail, txn passes
 compare-test:
 	@$(DEPS) core sim
-	@$(MAKE) --no-print-directory -j $(JOBS) $(CMP_BINS) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N)
+	@$(MAKE) --no-print-directory -j $(JOBS) $(CMP_BINS) $(CMP_DIR)/dbuf-bug/stc_sim-n$(MUT_N) \
+	  $(CMP_DIR)/dbuf-stall2/stc_sim-n$(MUT_N)
 	@$(DBUF_MAKE) $(DBUF_BUILD)/stc_sim-n$(MUT_N)
 	@BUILD=$(BUILD) scripts/compare_test.sh $(CMP_DIR) $(CMP_BINS) $(CMP_DBUF_BINS) -- \
 	  $(REGRESSION_DIR)/stream-mix-n$(MUT_N)-l40-s2.vec $(sort $(wildcard $(REGRESSION_DIR)/block-n$(MUT_N)-*.vec))

@@ -259,13 +259,23 @@ static void run_one(const sim_args *a, stc_rtl *rtl, const char *path, stc_file_
     rec->seconds = now_seconds() - t0;
 }
 
-/* What the txn re-run of a lockstep failure says about it. */
-static void print_diagnosis(const sim_txn *txn)
+/* What the txn re-run of a lockstep failure says about it. A pass there
+ * with every command completing at the model's cycle is no timing
+ * difference: what failed (first, the lockstep's first signal) is a probe
+ * or a counter rule that txn does not check, and pointing the designer at
+ * txn would hide it (a tile that counts a stalled cycle twice). */
+static void print_diagnosis(const sim_txn *txn, const char *first)
 {
     const stc_run_result *t = &txn->res;
     if (!txn->tried)
         return;
-    if (t->pass)
+    if (t->pass && t->delta_min == 0 && t->delta_max == 0)
+        fprintf(stderr,
+                "  diagnosis: not timing: at --compare txn every command completes at the "
+                "golden model's cycle with the same result rows and err_o, and what fails here "
+                "(%s) is a probe or counter rule that txn does not check\n",
+                first);
+    else if (t->pass)
         fprintf(stderr,
                 "  diagnosis: at --compare txn this file passes: the same result rows and err_o "
                 "verdicts at other cycles (RTL minus model completion: min %" PRId64
@@ -284,7 +294,7 @@ static void print_outcome(const sim_args *a, int i, const stc_file_record *r, co
 {
     bool quiet = a->run.report.quiet;
     if (stc_run_report_file((unsigned)i, (unsigned)a->nvecs, &r->f, quiet) && !r->f.error) {
-        print_diagnosis(txn);
+        print_diagnosis(txn, r->f.res.first_signal);
         print_reproduce(a, r->f.path, r->f.res.first_bad_cycle);
     }
 }
