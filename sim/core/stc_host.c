@@ -169,6 +169,7 @@ stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *c
     if (!h->res || !h->res_at || !h->err_seen)
         return STC_ENOMEM;
     h->check_cmd = -1;
+    h->rule_cmd = -1;
     h->err_cleared = STC_ERR_CLEARED_RESET; /* every run starts with a reset */
     chan_rewind(h, 0);
     return STC_OK;
@@ -381,6 +382,7 @@ static void violation(stc_host *h, const char *rule, const char *fmt, ...)
     va_list ap;
     h->first.cycle = h->now;
     h->first.result = strcmp(rule, "result") == 0;
+    h->first.cmd = h->rule_cmd;
     snprintf(h->first.rule, sizeof h->first.rule, "%s", rule);
     va_start(ap, fmt);
     vsnprintf(h->first.text, sizeof h->first.text, fmt, ap);
@@ -568,8 +570,12 @@ bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc
     check_ports(h, out);
     check_err(h, in, out);
     check_own_valids(h, in);
-    if (h->check_cmd >= 0 && pr)
+    if (h->check_cmd >= 0 && pr) {
+        /* A failure names that command, not the next one now under way. */
+        h->rule_cmd = h->check_cmd;
         check_counters(h, (unsigned)h->check_cmd, pr->cnt);
+        h->rule_cmd = -1;
+    }
     h->check_cmd = -1;
     return h->violations == before;
 }

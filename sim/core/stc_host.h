@@ -122,6 +122,8 @@ typedef struct stc_host_violation {
     char rule[48];  /* short name, e.g. "protocol: res_valid held" */
     char text[256]; /* what was seen and what was expected */
     bool result;    /* a result row (the rest are rules: protocol, err_o, counters) */
+    int cmd;        /* the command a counters rule is about (it has completed and the
+                       host has moved on); -1: the command whose results are due */
 } stc_host_violation;
 
 typedef struct stc_host {
@@ -153,6 +155,7 @@ typedef struct stc_host {
     unsigned err_cmd;                     /* command whose fault set it */
     int err_cleared;                      /* what the last cycle did to err_o: STC_ERR_CLEARED_* */
     int check_cmd;                        /* command whose counters are final this cycle, or -1 */
+    int rule_cmd;                         /* command the rule being checked is about, or -1 */
     int32_t *res;                         /* rows of the command being drained (m x n) */
     uint64_t *res_at;                     /* the cycle each of those rows transferred */
     bool *err_seen;                       /* per command: err_o was 1 while it was the last

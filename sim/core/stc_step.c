@@ -57,12 +57,13 @@ static int current_cmd(const stc_step *ls)
     return (int)ls->host.res_cmd;
 }
 
-static void note_failure(stc_step *ls, uint64_t cycle, const char *what)
+/* The first failure: its cycle, what failed, and in command cmd. */
+static void note_failure_in(stc_step *ls, uint64_t cycle, const char *what, int cmd)
 {
     stc_run_result *res = &ls->res;
     if (res->mismatch_cycles == 0 && !res->check_failed && !res->result_mismatch) {
         res->first_bad_cycle = cycle;
-        res->first_cmd = current_cmd(ls);
+        res->first_cmd = cmd;
         snprintf(res->first_signal, sizeof res->first_signal, "%s", what);
         /* Lockstep against a model of other timing: the first divergence
          * says nothing about the RTL's results. */
@@ -74,6 +75,12 @@ static void note_failure(stc_step *ls, uint64_t cycle, const char *what)
                     "by design; compare transactions with --compare txn (make sim COMPARE=txn)\n",
                     stc_uarch_name(ls->rtl_uarch), stc_uarch_name(ls->model_uarch));
     }
+}
+
+/* The same, in the command whose results are due. */
+static void note_failure(stc_step *ls, uint64_t cycle, const char *what)
+{
+    note_failure_in(ls, cycle, what, current_cmd(ls));
 }
 
 void stc_step_rtl_assert(stc_step *ls)
@@ -132,7 +139,8 @@ static bool host_failed(stc_step *ls)
     if (h->violations == ls->reported)
         return false;
     if (ls->reported == 0) {
-        note_failure(ls, h->first.cycle, h->first.rule);
+        note_failure_in(ls, h->first.cycle, h->first.rule,
+                        h->first.cmd >= 0 ? h->first.cmd : current_cmd(ls));
         stc_host_report(h, ls->o.report.log, ls->o.report.vec_path);
     }
     ls->reported = h->violations;

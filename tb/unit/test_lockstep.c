@@ -464,6 +464,29 @@ Test(lockstep, txn_first_failure_keeps_its_command)
     stc_stream_free(&s);
 }
 
+/* A counters rule is checked when its command completes, when the host
+ * has moved on to the next: the first failure names the command the
+ * counters are of (0 here), not the next one under way. */
+Test(lockstep, counters_failure_names_the_completed_command)
+{
+    stc_rtl *rtl;
+    stc_run_result res;
+    stc_run_opts o;
+    stc_stream s = lk_stream("mix", 6);
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_CNT, STC_CNT_MACS_ALG, 0, 3, 0});
+    memset(&o, 0, sizeof o);
+    o.stim.seed = 5;
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &res), STC_OK);
+    cr_assert_not(res.pass);
+    cr_assert_str_eq(res.first_signal, "counters");
+    cr_assert_eq(res.first_cmd, 0, "counters of command 0 named as command %d", res.first_cmd);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+}
+
 /* A level outside the three has the placeholder name. */
 Test(lockstep, level_names)
 {
