@@ -210,10 +210,12 @@ class Sim:
                 w = -1
                 with os.fdopen(r, encoding="utf-8") as f:
                     r = -1
+                    said: set[int] = set()
                     for line in f:
                         n = int(line)
-                        if n not in later:
-                            raise SetupError(f"make said N={n} was built, which was not asked for")
+                        if n not in later or n in said:
+                            raise SetupError(f"make said N={n} was built, which was not asked for (or said twice)")
+                        said.add(n)
                         start(n)
                 rc = self.children.wait(p)
                 if self.children.stopping:

@@ -81,6 +81,11 @@ def test_make_saying_a_size_not_asked_for_is_2(fake_make, tmp_path, monkeypatch)
         overlapped(fake_make, tmp_path, monkeypatch, FAKE_SAY="8")
 
 
+def test_make_saying_a_size_twice_is_2(fake_make, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SetupError, match="said twice"):
+        overlapped(fake_make, tmp_path, monkeypatch, FAKE_SAY="4 4")
+
+
 def test_make_silent_on_a_size_starts_no_suite(fake_make, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     started, _ = overlapped(fake_make, tmp_path, monkeypatch, FAKE_SAY="")
     assert started == []  # Sim.suites then refuses the run (2): no suite on an unannounced build
