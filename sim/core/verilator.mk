@@ -42,8 +42,9 @@ VL_OPT_SLOW ?= -O0
 # A relative CCACHE_DIR would name another directory in every directory a
 # compiler runs in (each model is built in its own, then renamed): the
 # cache was written there and lost, and every build missed. Made absolute.
+# ($(abspath) would split a path with a space in two.)
 ifneq ($(CCACHE_DIR),)
-export CCACHE_DIR := $(abspath $(CCACHE_DIR))
+export CCACHE_DIR := $(if $(filter /%,$(CCACHE_DIR)),$(CCACHE_DIR),$(CURDIR)/$(CCACHE_DIR))
 endif
 ifeq ($(origin VL_CCACHE),undefined)
 VL_CCACHE   := $(shell c=$$(command -v ccache 2>/dev/null) && d=$$(ccache -k cache_dir 2>/dev/null) && \
@@ -77,7 +78,11 @@ VL_PCH_GCHS   = $(foreach l,$(VL_PCH_LEVELS),$(call vl_pch_gch,$(l)))
 # Whether a model of FLAGS $(1) takes the header: not one with other VM_*
 # switches (waves, coverage, SystemC).
 vl_pch_on   = $(if $(filter 1,$(VL_PCH)),$(if $(filter 1,$(call vl_trace,$(1)) $(call vl_cov,$(1)) $(call vl_sc,$(1))),,1))
-VL_PCH_USE  = -include $(abspath $(VL_PCH_H)) -fpch-preprocess
+# The header by its real path (it exists when a model is built: an
+# order-only prerequisite), quoted for the generated makefile's shell: in a
+# checkout with a space in its path, BUILD is a link to one without
+# (scripts/paths_test.sh), which $(abspath) would not resolve.
+VL_PCH_USE  = -include '$(realpath $(VL_PCH_H))' -fpch-preprocess
 VL_PCH_ENV  = CCACHE_SLOPPINESS=pch_defines,time_macros$${CCACHE_SLOPPINESS:+,$$CCACHE_SLOPPINESS} CCACHE_INODECACHE=true
 
 $(VL_PCH_H):
