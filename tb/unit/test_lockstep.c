@@ -464,6 +464,35 @@ Test(lockstep, txn_first_failure_keeps_its_command)
     stc_stream_free(&s);
 }
 
+/* The spread keeps its maximum when a later command is on time again: a
+ * reset re-aligns the RTL's run with the model's, so the first command's
+ * lateness (its weight port paused) is the maximum and the last delta 0. */
+Test(lockstep, txn_delta_max_is_not_the_last_delta)
+{
+    stc_rtl *rtl;
+    stc_run_result clean, r;
+    stc_run_opts o;
+    stc_vec three[3] = {lk_vec("dense", 16), lk_vec("dense", 16), lk_vec("dense", 16)};
+    stc_stream s = {3, three};
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &clean), STC_OK);
+    stc_rtl_destroy(rtl);
+    cr_assert(clean.pass);
+    o.stim.reset_at = clean.cycles / 2 + 30;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, 12});
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    stc_rtl_destroy(rtl);
+    cr_assert(r.pass, "%s", r.first_signal);
+    cr_assert_gt(r.delta_max, 0, "max %lld", (long long)r.delta_max);
+    cr_assert_eq(r.delta_min, 0);
+    for (int i = 0; i < 3; i++)
+        stc_vec_free(&three[i]);
+}
+
 /* A counters rule is checked when its command completes, when the host
  * has moved on to the next: the first failure names the command the
  * counters are of (0 here), not the next one under way. */
