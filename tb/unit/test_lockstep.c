@@ -31,6 +31,8 @@ static stc_stream lk_stream(const char *kind, unsigned len)
 }
 
 static stc_vec lk_vec(const char *cls, unsigned k);
+static stc_run_result lk_txn_three(const stc_run_opts *o, const rtl_fault *f);
+static stc_run_opts lk_txn_opts(void);
 
 static stc_run_result lk_run(stc_rtl *rtl, const stc_stream *s, unsigned stall, stc_policy pol,
                              uint64_t reset_at)
@@ -469,28 +471,14 @@ Test(lockstep, txn_first_failure_keeps_its_command)
  * lateness (its weight port paused) is the maximum and the last delta 0. */
 Test(lockstep, txn_delta_max_is_not_the_last_delta)
 {
-    stc_rtl *rtl;
-    stc_run_result clean, r;
-    stc_run_opts o;
-    stc_vec three[3] = {lk_vec("dense", 16), lk_vec("dense", 16), lk_vec("dense", 16)};
-    stc_stream s = {3, three};
-    memset(&o, 0, sizeof o);
-    o.check.max_errors = 1;
-    o.check.level = STC_LEVEL_TXN;
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &clean), STC_OK);
-    stc_rtl_destroy(rtl);
+    stc_run_opts o = lk_txn_opts();
+    stc_run_result clean = lk_txn_three(&o, NULL);
     cr_assert(clean.pass);
     o.stim.reset_at = clean.cycles / 2 + 30;
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, 12});
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
-    stc_rtl_destroy(rtl);
+    stc_run_result r = lk_txn_three(&o, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, 12});
     cr_assert(r.pass, "%s", r.first_signal);
     cr_assert_gt(r.delta_max, 0, "max %lld", (long long)r.delta_max);
     cr_assert_eq(r.delta_min, 0);
-    for (int i = 0; i < 3; i++)
-        stc_vec_free(&three[i]);
 }
 
 /* A counters rule is checked when its command completes, when the host
@@ -846,37 +834,50 @@ Test(lockstep, model_uarch_option_is_used)
     stc_stream_free(&s);
 }
 
+/* Three dense commands at the txn level on the double, with fault f
+ * planted (NULL: none). */
+static stc_run_result lk_txn_three(const stc_run_opts *o, const rtl_fault *f)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_vec three[3] = {lk_vec("dense", 16), lk_vec("dense", 16), lk_vec("dense", 16)};
+    stc_stream s = {3, three};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    if (f)
+        rtl_double_plant(rtl, f);
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, o, &r), STC_OK);
+    stc_rtl_destroy(rtl);
+    for (int i = 0; i < 3; i++)
+        stc_vec_free(&three[i]);
+    return r;
+}
+
+static stc_run_opts lk_txn_opts(void)
+{
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
+    return o;
+}
+
 /* The txn report's spread over the commands: the first command on time,
  * the second one late (its weight port paused): min 0, max its delay. */
 Test(lockstep, txn_delta_spread_over_commands)
 {
-    stc_rtl *rtl;
-    stc_run_result clean, r;
-    stc_run_opts o;
-    stc_vec two[3] = {lk_vec("dense", 16), lk_vec("dense", 16), lk_vec("dense", 16)};
-    stc_stream s = {3, two};
-    memset(&o, 0, sizeof o);
-    o.check.max_errors = 1;
-    o.check.level = STC_LEVEL_TXN;
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &clean), STC_OK);
-    stc_rtl_destroy(rtl);
+    stc_run_opts o = lk_txn_opts();
+    stc_run_result clean = lk_txn_three(&o, NULL);
     cr_assert(clean.pass);
     cr_assert_eq(clean.delta_max, 0);
     /* Paused 20 cycles from the middle of the run: in the second command,
      * which the third then follows as late. */
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, clean.cycles / 2 + 2});
-    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
-    stc_rtl_destroy(rtl);
+    stc_run_result r =
+        lk_txn_three(&o, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, clean.cycles / 2 + 2});
     cr_assert(r.pass, "%s", r.first_signal);
     cr_assert_eq(r.txn_cmds, 3u);
     cr_assert_eq(r.delta_min, 0);
     cr_assert_gt(r.delta_max, 0);
     cr_assert_eq(r.delta_sum, 2 * r.delta_max);
-    stc_vec_free(&two[0]);
-    stc_vec_free(&two[1]);
-    stc_vec_free(&two[2]);
 }
 
 /* ---- the step's mode (sim/core/stc_step.h) --------------------------------- */
