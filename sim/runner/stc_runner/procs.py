@@ -68,12 +68,16 @@ class Children:
             self._procs.discard(p)
         return rc
 
-    def run(self, argv: list[str], **kw: Any) -> int:
-        """argv to its end; its exit status (a signal: 128 + its number)."""
-        rc = self.wait(self.popen(argv, **kw))
+    def finish(self, p: subprocess.Popen[Any]) -> int:
+        """p to its end; its exit status (a signal: 128 + its number)."""
+        rc = self.wait(p)
         if self.stopping:
             raise Interrupted(self.stopping)
         return 128 - rc if rc < 0 else rc
+
+    def run(self, argv: list[str], **kw: Any) -> int:
+        """argv to its end; its exit status (a signal: 128 + its number)."""
+        return self.finish(self.popen(argv, **kw))
 
     def terminate(self) -> None:
         """SIGTERM to every child's group, the runner carrying on (runs a

@@ -111,6 +111,12 @@ def suite_verdict(rc: int, which: str) -> int:
     return 2
 
 
+def built(rc: int) -> None:
+    """make's exit status of a build: anything but 0 is an error."""
+    if rc != 0:
+        raise SetupError(f"the build failed (make exited {rc}): see above")
+
+
 class Lock:
     """An exclusive lock on a directory's lock file; waits, saying who
     holds it, rather than letting two runs share one directory."""
@@ -184,9 +190,7 @@ class Sim:
 
     def build(self, ns: list[int], n_arg: int | None = None) -> None:
         with Lock(self.cfg.build, ".build.lock", f"the build directory {self.cfg.build}"):
-            rc = self.make(["sim-bins", "SIM_BINS=" + " ".join(self.targets(ns))], n=n_arg)
-        if rc != 0:
-            raise SetupError(f"the build failed (make exited {rc}): see above")
+            built(self.make(["sim-bins", "SIM_BINS=" + " ".join(self.targets(ns))], n=n_arg))
 
     def build_overlapped(self, first: int, later: list[int], start: Callable[[int], None]) -> None:
         """Every size's builds in one make: the later sizes' first (N=4's,
@@ -217,16 +221,11 @@ class Sim:
                             raise SetupError(f"make said N={n} was built, which was not asked for (or said twice)")
                         said.add(n)
                         start(n)
-                rc = self.children.wait(p)
-                if self.children.stopping:
-                    raise Interrupted(self.children.stopping)
+                built(self.children.finish(p))
         finally:
             for fd in (r, w):
                 if fd >= 0:
                     os.close(fd)
-        rc = 128 - rc if rc < 0 else rc
-        if rc != 0:
-            raise SetupError(f"the build failed (make exited {rc}): see above")
 
     def debug_first_failure(self, n: int, args_path: str) -> None:
         """The suite's first failing run, replayed by the debugger."""
