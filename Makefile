@@ -177,9 +177,9 @@ CI_STEP    := scripts/ci/step.sh $(CI_TIMES)
 # one JUnit file per run collected in $(CI_DIR). SIM_DEBUG=0: CI wants the
 # verdict, the failure trace is one `make sim-debug` away.
 ##@ Tests before you push, and CI
-cosim-ci: ## make sim without the debugger, its JUnit into $(BUILD)/ci
+cosim-ci: ## make sim TESTS=all (every run, the long hold run too) without the debugger, its JUnit into $(BUILD)/ci
 	@mkdir -p $(CI_DIR)
-	@status=0; $(MAKE) --no-print-directory sim SIM_DEBUG=0 || status=$$?; \
+	@status=0; $(MAKE) --no-print-directory sim SIM_DEBUG=0 TESTS=all || status=$$?; \
 	for n in $(SIM_NS); do for f in $(BUILD)/sim-n$$n/junit/*.xml; do \
 	  [ -e "$$f" ] && cp "$$f" $(CI_DIR)/cosim-n$$n-$${f##*/}; done; done; \
 	exit $$status

@@ -12,7 +12,8 @@
 #                                     a bug on top)
 #   scripts/bugs.sh check ID...       patch --dry-run of every bug on rtl/
 #   scripts/bugs.sh report ID...      run make sim's suite (sim/runner, what make sim
-#                                     runs at N=$MUT_N, ICG runs included)
+#                                     TESTS=all runs at N=$MUT_N: ICG and opt-in
+#                                     runs included)
 #                                     on $BUILD/bugs/ID/stc_sim-n$MUT_N[-icg];
 #                                     print the table, write it into $DOC
 #                                     between the bugs markers; exit 1 if a
@@ -92,7 +93,7 @@ report() {
         log="$out/$id.log"
         rc=0
         sim/runner/stc_simrun suite --runner "$bin" --vecgen "$vecgen" --n "$mutn" --out "$out/$id" --icg "$icg" \
-            --seed "$seed" --stall 0 --first-failure --regression-dir "${VECDIR:-vectors/regression}" \
+            --seed "$seed" --stall 0 --tests all --first-failure --regression-dir "${VECDIR:-vectors/regression}" \
             >"$log" 2>&1 || rc=$?
         n=$((n + 1))
         local caught=yes run="-" vec="-" cyc="-" sig="-" repro="-" line
@@ -117,9 +118,9 @@ report() {
         printf '| %s | %s | %s | %s, `%s` | `%s` | `%s` |\n' \
             "$id" "$caught" "$run" "$cyc" "$sig" "${vec##*/}" "$repro" >>"$table"
     done
-    echo "bugs: $((n - escaped)) of $n caught by the make sim suite (N=$mutn and its ICG build, seed $seed)"
+    echo "bugs: $((n - escaped)) of $n caught by the make sim suite (TESTS=all: N=$mutn, its ICG build and the hold run, seed $seed)"
     echo "" >>"$table"
-    echo "$((n - escaped)) of $n bugs caught by the \`make sim\` suite alone (sim/plan.yaml at N=$mutn with its ICG runs, seed $seed)." >>"$table"
+    echo "$((n - escaped)) of $n bugs caught by the \`make sim\` suite alone (every run of sim/plan.yaml at N=$mutn: its ICG runs and the opt-in hold run, \`make sim TESTS=all\` as make test runs it; seed $seed)." >>"$table"
 
     if [ -n "$doc" ]; then
         BUILD="$build" scripts/docs_sync.py --write --only bugs.table "$doc"

@@ -10,8 +10,8 @@
 #      their CPU times; the parallel run really ran out of canonical order
 #   2. make sim SHARD=1/2 + SHARD=2/2, make sim-merge == the unsharded run,
 #      verdicts through scripts/verdict.sh equal
-#   3. a broken RTL (SIM_VARIANT=-bug), shard 2/2 at N=4 (every run but the
-#      long hold run): JOBS=2 == JOBS=1, verdict 1; with the first failing
+#   3. a broken RTL (SIM_VARIANT=-bug), shard 2/2 at N=4 (singles and 7
+#      more): JOBS=2 == JOBS=1, verdict 1; with the first failing
 #      run held back (a wrapper of the runner), later failing runs finish
 #      first, and the first failure reported is still the first in canonical
 #      order (singles); FIRST_FAILURE=1 (make bugs) the same in parallel;

@@ -109,7 +109,8 @@ SIM_VARIANT ?=
 # the tracing build, in build/sim-nN/waves/.
 WAVES ?= 0
 # TESTS=name-or-tag,...: only the runs of the plan so named or tagged
-# (-name-or-tag drops them).
+# (-name-or-tag drops them); empty: every run but the plan's opt-in ones
+# (the long hold run), listed as skipped; all: every run.
 # SIM_PLAN: the test plan (docs/runner.md).
 TESTS ?=
 SIM_PLAN ?= sim/plan.yaml
@@ -161,11 +162,11 @@ SIM_RUN_ARGS = --make='$(MAKE)' --build=$(BUILD) --sim-dir=$(call shq,$(SIM_DIR)
 ##@ Run and debug
 ## sim: build what is stale, run the lockstep suite (the test plan sim/plan.yaml, docs/runner.md)
 ##    for N=16 and N=4: singles, streams under every host policy, resets, the fault space,
-##    corners, the hold run, fresh vectors, the ICG build
+##    corners, fresh vectors, the ICG build (the long hold run only with TESTS=all)
 ## sim VEC=f.vec: files, globs or directories of vectors or streams; SEED=, STALL= (0..90 %),
 ##    N= (even, 4..16; sizes without checked-in vectors use generated ones)
-## sim TESTS=name,tag: only the plan's runs so named or tagged; -tag drops them (TESTS=-long:
-##    all but the hold run); SIM_PLAN=f: another plan
+## sim TESTS=name,tag: only the plan's runs so named or tagged; -tag drops them; TESTS=all:
+##    every run, the 2^24-cycle hold run too (make test does); SIM_PLAN=f: another plan
 ## sim COMPARE=txn: how strictly: cycle (default: every port and probe every cycle), ports,
 ##    txn (each command's rows and err_o at any latency; docs/compare-levels.md)
 ## sim UARCH=dbuf: the double-buffered micro-architecture, against its own model (MODEL_UARCH=)

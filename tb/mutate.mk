@@ -116,10 +116,10 @@ $(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG
 bugs-build: $(BUG_BINS)
 
 # Each bug runs through make sim's suite (sim/plan.yaml): exactly the N=$(MUT_N) part of
-# `make sim` (with its ICG runs), so "caught by make bugs" means "caught by
-# make sim alone".
+# `make sim TESTS=all` (with its ICG runs and the opt-in hold run), so
+# "caught by make bugs" means "caught by make sim TESTS=all alone".
 ##@ Verifying the harness
-bugs: ## the hand-written RTL bugs of tb/bugs/, each must be caught by make sim (table in docs/verification.md)
+bugs: ## the hand-written RTL bugs of tb/bugs/, each must be caught by make sim TESTS=all (table in docs/verification.md)
 bugs:
 	@$(DEPS) core sim
 	@$(MAKE) --no-print-directory -j $(JOBS) bugs-build $(VECGEN)

@@ -84,15 +84,15 @@ ASAN_MAKE    = $(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) EXTRA_CFLAGS="$(
 ASAN_SOAK_CYCLES ?= 100000
 
 asan: ## the runner under ASan/UBSan
-# make sim's suite without its hold run (TESTS=-long): 2^24 idle cycles
-# under the sanitizers cost a minute and reach no code the other runs do
-# not (the plain make sim runs it).
+# make sim's suite without the opt-in hold run (a plain make sim): 2^24
+# idle cycles under the sanitizers cost a minute and reach no code the
+# other runs do not (make test runs it, without them).
 asan:
 	$(ASAN_MAKE) -j$(SIM_JOBS) $(ASAN_BUILD)/stc_unit_tests $(ASAN_BUILD)/stc_sim-n$(VERIFY_N) \
 	  $(ASAN_BUILD)/stc_soak-n$(VERIFY_N) $(ASAN_BUILD)/stc_vecgen $(ASAN_BUILD)/stc_vecdump
 	$(ASAN_ENV) $(ASAN_MAKE) unit
-	$(ASAN_ENV_SIM) $(ASAN_MAKE) sim N=$(VERIFY_N) TESTS=-long
-	$(ASAN_ENV_SIM) $(ASAN_MAKE) sim N=$(VERIFY_N) STALL=25 TESTS=-long
+	$(ASAN_ENV_SIM) $(ASAN_MAKE) sim N=$(VERIFY_N)
+	$(ASAN_ENV_SIM) $(ASAN_MAKE) sim N=$(VERIFY_N) STALL=25
 	$(ASAN_ENV_SIM) $(ASAN_BUILD)/stc_soak-n$(VERIFY_N) --cycles $(ASAN_SOAK_CYCLES) --seed 3
 	@for f in tb/bad_vectors/*.vec; do \
 	  $(ASAN_ENV) $(ASAN_BUILD)/stc_vecdump $$f >/dev/null 2>&1; rc=$$?; \

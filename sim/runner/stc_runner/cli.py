@@ -181,6 +181,8 @@ def cmd_plan(a: argparse.Namespace, _children: Children) -> int:
                                        icg=a.n == 4))
     for r in ex.runs:
         print(f"{r.label:<14} {len(r.files):3d} file(s) tags={','.join(r.tags) or '-'} {' '.join(r.args)}")
+    for label, why in ex.skipped:
+        print(f"{label:<14} skipped: {why}")
     return 0
 
 

@@ -77,7 +77,7 @@ class Options:
     model_uarch: str = ""
     icg: bool = False  # an ICG build is given
     icg_skipped: str = ""  # why not, when it is not
-    tests: tuple[str, ...] = ()  # TESTS=: names or tags; empty: all
+    tests: tuple[str, ...] = ()  # TESTS=: names or tags; empty: all but the opt-in runs
     listed: tuple[str, ...] = ()  # VEC=: the files, one run
     sim_flags: tuple[str, ...] = ()
 
@@ -189,6 +189,17 @@ def check(doc: Any, path: str) -> None:
         if r.get("verbose") and i != 0:
             raise _err(path, f"runs[{i}]", "only the first run may be verbose")
     _check_run(doc["vec_run"], path, "vec_run", names)
+    opt_in = doc.get("opt_in", {})
+    if not isinstance(opt_in, dict) or not all(isinstance(k, str) and isinstance(v, str) and v
+                                               for k, v in opt_in.items()):
+        raise _err(path, "opt_in", "a mapping of tag to why its runs are left out of a plain make sim")
+    tags = {t for r in runs for t in r.get("tags", [])}
+    for t in opt_in:
+        if t not in tags:
+            raise _err(path, f"opt_in.{t}", "no run has this tag")
+    for i, r in enumerate(runs):
+        if ALL in (r["name"], *r.get("tags", [])):
+            raise _err(path, f"runs[{i}]", f"'{ALL}' is TESTS=all (every run): not a name or tag")
 
 
 def _fmt(s: str, **kw: Any) -> str:
@@ -208,12 +219,24 @@ def _cost(r: dict[str, Any], n: int) -> int:
     return int(c[0] if n <= 6 else c[1])
 
 
+ALL = "all"  # TESTS=all: every run, the opt-in ones too
+
+
+def opted_out(r: dict[str, Any], tests: tuple[str, ...], opt_in: dict[str, str]) -> str:
+    """Why a run with an opt-in tag (the plan's opt_in) is left out of a
+    make sim whose TESTS= names no run (empty, or only -words); "" when it
+    is not. Naming the run or a tag of it, or TESTS=all, opts in."""
+    if ALL in tests or any(not t.startswith("-") for t in tests):
+        return ""
+    return next((opt_in[t] for t in r.get("tags", []) if t in opt_in), "")
+
+
 def selected(r: dict[str, Any], tests: tuple[str, ...]) -> bool:
     """TESTS=: a run is selected by its name or any of its tags; a word
-    -NAME drops the runs so named or tagged (TESTS=-long: all but the long
-    ones; TESTS=streams,-reset: the streams without the resets)."""
+    -NAME drops the runs so named or tagged (TESTS=streams,-reset: the
+    streams without the resets); all is every run."""
     names = {r["name"], *r.get("tags", [])}
-    want = {t for t in tests if not t.startswith("-")}
+    want = {t for t in tests if not t.startswith("-") and t != ALL}
     drop = {t[1:] for t in tests if t.startswith("-")}
     return (not want or bool(names & want)) and not names & drop
 
@@ -299,6 +322,10 @@ def expand(doc: dict[str, Any], opt: Options) -> Expansion:
         if opt.n not in r.get("only_n", [opt.n]):
             continue
         if not opt.listed and not selected(r, opt.tests):
+            continue
+        why = "" if opt.listed else opted_out(r, opt.tests, doc.get("opt_in", {}))
+        if why:
+            ex.skipped.append((r["name"], why))
             continue
         build = r.get("build", "sim")
         if build == "icg" and not opt.icg:

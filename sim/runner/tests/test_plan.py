@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import copy
+import os
+import subprocess
 
 import pytest
 import yaml
@@ -17,8 +19,8 @@ def doc():  # type: ignore[no-untyped-def]
     return plan.load(PLAN)
 
 
-def test_the_plan_of_n4_is_the_suite_make_sim_runs() -> None:
-    ex = plan.expand(doc(), plan.Options(n=4, icg=True))
+def test_the_plan_of_n4_is_the_suite_make_sim_tests_all_runs() -> None:
+    ex = plan.expand(doc(), plan.Options(n=4, icg=True, tests=("all",)))
     assert [r.label for r in ex.runs] == [
         "singles", "singles-stall", "streams-b2b", "streams-gap", "streams-early", "streams-random",
         "reset-early", "reset-late", "faults", "metafault", "corners", "hold", "fresh", "icg-singles",
@@ -36,10 +38,29 @@ def test_the_plan_of_n4_is_the_suite_make_sim_runs() -> None:
     assert by["icg-streams"].files[-len(gen):] == tuple(gen)
 
 
+def test_a_plain_make_sim_leaves_the_long_hold_run_out_and_says_why() -> None:
+    """The edit loop's suite: every run but the opt-in one, which is listed
+    as skipped with the plan's reason; naming it or its tag, or all, runs
+    it; -long drops it without a word, as any -word does."""
+    ex = plan.expand(doc(), plan.Options(n=4, icg=True))
+    assert "hold" not in [r.label for r in ex.runs] and len(ex.runs) == 14
+    assert [lb for lb, _ in ex.skipped] == ["hold"]
+    assert "TESTS=all" in ex.skipped[0][1] and "2^24" in ex.skipped[0][1]
+    # the hold vector is still generated: icg-streams runs every generated file
+    assert any("/hold-" in p for p, _ in ex.generate)
+    ex = plan.expand(doc(), plan.Options(n=4, icg=True, tests=("-reset",)))
+    assert [lb for lb, _ in ex.skipped] == ["hold"] and len(ex.runs) == 12
+    for words in (("hold",), ("counters",), ("long",), ("all",), ("all", "-icg")):
+        ex = plan.expand(doc(), plan.Options(n=4, icg=True, tests=words))
+        assert "hold" in [r.label for r in ex.runs] and not ex.skipped, words
+    ex = plan.expand(doc(), plan.Options(n=4, icg=True, tests=("-long",)))
+    assert "hold" not in [r.label for r in ex.runs] and not ex.skipped and len(ex.runs) == 14
+
+
 def test_hold_only_at_n4_and_icg_skipped_with_its_reason() -> None:
     ex = plan.expand(doc(), plan.Options(n=16, icg=False))
     assert "hold" not in [r.label for r in ex.runs] and not ex.skipped
-    ex = plan.expand(doc(), plan.Options(n=4, icg=False, icg_skipped="a tile of your own"))
+    ex = plan.expand(doc(), plan.Options(n=4, icg=False, icg_skipped="a tile of your own", tests=("all",)))
     assert ex.skipped == [("icg-singles", "a tile of your own"), ("icg-streams", "a tile of your own")]
 
 
@@ -97,6 +118,9 @@ def test_a_run_added_to_the_plan_is_run(tmp_path) -> None:  # type: ignore[no-un
         (lambda d: d["runs"][0].pop("seed"), r"missing 'seed'"),
         (lambda d: d.update(version=2), r"version: this runner reads version 1"),
         (lambda d: d["generate"]["faults"]["files"][0].update(file="../x.vec"), r"no directory"),
+        (lambda d: d["opt_in"].update(slow="why"), r"opt_in.slow: no run has this tag"),
+        (lambda d: d.update(opt_in={"long": ""}), r"opt_in: a mapping of tag to why"),
+        (lambda d: d["runs"][3]["tags"].append("all"), r"runs\[3\]: 'all' is TESTS=all"),
     ],
 )
 def test_a_malformed_plan_is_refused_naming_the_entry(tmp_path, mutate, message) -> None:  # type: ignore[no-untyped-def]
@@ -116,3 +140,20 @@ def test_yaml_errors_name_line_and_column(tmp_path) -> None:  # type: ignore[no-
         plan.load(str(p))
     with pytest.raises(plan.PlanError, match="cannot read the test plan"):
         plan.load(str(tmp_path / "missing.yaml"))
+
+
+def test_stc_simrun_plan_lists_the_opt_in_run_as_skipped() -> None:
+    """What `stc_simrun plan` prints is what make sim would run."""
+    runner = os.path.join(os.path.dirname(PLAN), "runner", "stc_simrun")
+    root = os.path.dirname(os.path.dirname(PLAN))
+
+    def lines(*tests: str) -> list[str]:
+        out = subprocess.run([runner, "plan", "--n", "4", "--plan", PLAN, *tests], cwd=root, check=True,
+                             capture_output=True, text=True).stdout
+        return out.split("\n")[:-1]
+
+    plain = lines()
+    assert len(plain) == 15 and plain[-1].startswith("hold           skipped: 2^24 cycles")
+    every = lines("--tests", "all")
+    assert len(every) == 15 and not any("skipped" in ln for ln in every)
+    assert any(ln.startswith("hold ") and "--hold 16778216" in ln for ln in every)
