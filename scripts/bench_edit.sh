@@ -3,8 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # bench_edit.sh - edit to verdict: the wall time from a one-line RTL change
 # to the closing line of `make sim`, with today's build recipe against the
-# one before (model cold code at -O2, no ccache, verilated.h parsed by every
-# file (VL_PCH=), the array's clocked logic in one C++ function (VL_SPLIT=),
+# one before (the models compiled by GCC (VL_CXX=g++), cold code at -O2,
+# no ccache, verilated.h parsed by every file (VL_PCH=), the array's clocked logic in one C++ function (VL_SPLIT=),
 # the variants built
 # and the array sizes' suites run one after the other, the 2^24-cycle hold
 # run in make sim (TESTS=all)), in the same run on the same machine, both
@@ -60,7 +60,7 @@ for c in "${configs[@]}"; do
     mkdir -p "$src" "$dir/$c/ccache"
     (cd "$root" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$src"
     case $c in
-        before) vars=(VL_OPT=-O2 VL_OPT_SLOW=-O2 VL_CCACHE= VL_PCH= VL_SPLIT= SIM_MAKE_J= SIM_OVERLAP=0 TESTS=all) ;;
+        before) vars=(VL_CXX=g++ VL_OPT=-O2 VL_OPT_SLOW=-O2 VL_CCACHE= VL_PCH= VL_SPLIT= SIM_MAKE_J= SIM_OVERLAP=0 TESTS=all) ;;
         now) vars=() ;;
     esac
     export CCACHE_DIR=$dir/$c/ccache
@@ -92,8 +92,8 @@ tmp=$(mktemp "$out.tmp.XXXXXX")
 {
     echo "| build recipe | cold make sim (s) | warm, nothing changed (s) | one-line RTL edit to verdict (s) |"
     echo "|---|---:|---:|---:|"
-    echo "| before: cold code -O2, no ccache, the clocked logic in one C++ function, variants and suites one after the other, the hold run in make sim | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
-    echo "| now: cold code -O0, ccache, verilated.h precompiled, functions of at most 3,000 statements, every model built by one make beside the others, each size's suites started as soon as its models are built, the long hold run opt-in | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
+    echo "| before: models compiled by GCC, cold code -O2, no ccache, the clocked logic in one C++ function, variants and suites one after the other, the hold run in make sim | ${cold[before]} | ${warm[before]} | ${edit[before]} |"
+    echo "| now: models compiled by clang, cold code -O0, ccache, verilated.h precompiled, functions of at most 3,000 statements, every model built by one make beside the others, each size's suites started as soon as its models are built, the long hold run opt-in | ${cold[now]} | ${warm[now]} | ${edit[now]} |"
     echo "| now, with the opt-in hold run (\`make sim TESTS=all\`, as make test runs it) | - | - | ${edit_all} |"
     awk -v b="${edit[before]}" -v n="${edit[now]}" 'BEGIN {
         printf "\nEdit to verdict now takes %.2f of the time it took (%.1f s against %.1f s).\n", n / b, n, b }'

@@ -11,7 +11,7 @@ set -eu
 pkgs_for() {
     case "$1" in
     core) echo "gcc g++ make pkg-config libcriterion-dev clang-format cppcheck python3-yaml python3-pytest locales" ;;
-    sim) echo "verilator iverilog ccache" ;;
+    sim) echo "verilator clang iverilog ccache" ;;
     wave) echo "gtkwave xvfb imagemagick" ;;
     report) echo "python3-matplotlib python3-numpy" ;;
     synth) echo "yosys" ;;

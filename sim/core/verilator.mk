@@ -50,19 +50,28 @@ ifeq ($(origin VL_CCACHE),undefined)
 VL_CCACHE   := $(shell c=$$(command -v ccache 2>/dev/null) && d=$$(ccache -k cache_dir 2>/dev/null) && \
                  mkdir -p "$$d" 2>/dev/null && [ -w "$$d" ] && echo "$$c")
 endif
+# The models' C++ compiler: clang++ (Debian's clang 14). The generated
+# code is long straight-line functions, where GCC 12's -O2 spends most of
+# its time (alias walking, PRE): the five files of the N=16 model that a
+# PE edit changes compile in 6.8 CPU seconds with clang against 13.0 with
+# GCC (both with verilated.h precompiled), and the model runs 8% fewer
+# instructions per simulated cycle (bare, make bench's vector: 34,911
+# against 38,005; docs/performance.md "Edit to verdict"). The shim and
+# everything else stay GCC's ($(CXX)); both use libstdc++, so they link.
+# VL_CXX=g++ builds the models with GCC (without the precompiled header).
+VL_CXX      ?= clang++
 # verilated.h precompiled, once per optimisation level, for the models
 # built without waves, coverage or SystemC (make sim's, the bugs', the
 # mutants'). Parsing it (the C++ standard library, mostly) was 0.7-0.9 CPU
-# seconds of every generated file's compile: the N=16 model's 16 files
-# took 34 CPU seconds without it and 22 with it (docs/performance.md "Edit
-# to verdict"). GCC keeps a header.gch directory of variants and takes the
-# first valid one, so one -include serves the -O2 and the -O0 files; a
-# variant that does not match (other flags, another compiler) is skipped
-# and the header parsed as before. The flags are the generated makefile's
-# own (verilated.mk's CFG_CXXFLAGS_NO_UNUSED), or GCC would refuse the
-# variants. ccache caches such compiles only with the two sloppinesses
-# below, and hashes the 60 MB .gch once per change of its inode with the
-# inode cache (0.27 s a hit without it). VL_PCH= turns it off.
+# seconds of every generated file's compile with GCC. One .pch per level
+# (clang refuses a header built with other predefined macros, and -O2
+# defines __OPTIMIZE__), each taken by the files of its level through
+# OPT_FAST and OPT_SLOW; the flags are the generated makefile's own
+# (verilated.mk's CFG_CXXFLAGS_NO_UNUSED). A header that does not match
+# is an error, never a silent full parse. ccache caches such compiles with
+# the two sloppinesses below and a header built with -fno-pch-timestamp
+# (ccache's manual), and hashes the header once per change of its inode
+# with the inode cache. VL_PCH= turns it off.
 VL_PCH      ?= 1
 VL_PCH_DIR   = $(BUILD)/vlrt/c/pch
 VL_PCH_H     = $(VL_PCH_DIR)/stc_verilated.h
@@ -70,32 +79,34 @@ VL_PCH_CFG  := $(shell sed -n 's/^CFG_CXXFLAGS_NO_UNUSED = //p' $(VERILATOR_ROOT
 VL_PCH_DEFS := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
 vl_empty    :=
 vl_space    := $(vl_empty) $(vl_empty)
-# The optimisation levels, each as one word (-O2|-g for "-O2 -g"), and a
-# variant's file name (O2g).
-VL_PCH_LEVELS = $(sort $(subst $(vl_space),|,$(strip $(VL_OPT))) $(subst $(vl_space),|,$(strip $(VL_OPT_SLOW))))
-vl_pch_gch    = $(VL_PCH_H).gch/$(subst |,,$(subst -,,$(subst =,,$(1)))).gch
-VL_PCH_GCHS   = $(foreach l,$(VL_PCH_LEVELS),$(call vl_pch_gch,$(l)))
-# Whether a model of FLAGS $(1) takes the header: not one with other VM_*
-# switches (waves, coverage, SystemC).
-vl_pch_on   = $(if $(filter 1,$(VL_PCH)),$(if $(filter 1,$(call vl_trace,$(1)) $(call vl_cov,$(1)) $(call vl_sc,$(1))),,1))
-# The header by its real path (it exists when a model is built: an
-# order-only prerequisite), quoted for the generated makefile's shell: in a
-# checkout with a space in its path, BUILD is a link to one without
-# (scripts/paths_test.sh), which $(abspath) would not resolve.
-VL_PCH_USE  = -include '$(realpath $(VL_PCH_H))' -fpch-preprocess
+# An optimisation level as one word (-O2|-g for "-O2 -g"), and its
+# header's file name (stc_verilated-O2g.pch).
+vl_level      = $(subst $(vl_space),|,$(strip $(1)))
+VL_PCH_LEVELS = $(sort $(call vl_level,$(VL_OPT)) $(call vl_level,$(VL_OPT_SLOW)))
+vl_pch_file   = $(VL_PCH_DIR)/stc_verilated-$(subst |,,$(subst -,,$(subst =,,$(1)))).pch
+VL_PCH_FILES  = $(foreach l,$(VL_PCH_LEVELS),$(call vl_pch_file,$(l)))
+# Whether a model of FLAGS $(1) takes the header: clang, and not a model
+# with other VM_* switches (waves, coverage, SystemC).
+vl_pch_on   = $(if $(and $(filter 1,$(VL_PCH)),$(findstring clang,$(notdir $(firstword $(VL_CXX))))),$(if $(filter 1,$(call vl_trace,$(1)) $(call vl_cov,$(1)) $(call vl_sc,$(1))),,1))
+# The compile flags of a level $(1) with its header, by its real path (it
+# exists when a model is built: an order-only prerequisite), quoted for the
+# generated makefile's shell: in a checkout with a space in its path, BUILD
+# is a link to one without (scripts/paths_test.sh), which $(abspath) would
+# not resolve.
+vl_pch_use  = $(1) -include-pch '$(realpath $(call vl_pch_file,$(call vl_level,$(1))))'
 VL_PCH_ENV  = CCACHE_SLOPPINESS=pch_defines,time_macros$${CCACHE_SLOPPINESS:+,$$CCACHE_SLOPPINESS} CCACHE_INODECACHE=true
 
 $(VL_PCH_H):
 	@mkdir -p $(dir $@)
 	@printf '#include "verilated.h"\n' >$@.tmp && mv -f $@.tmp $@
 
-define VL_PCH_GCH
-$(call vl_pch_gch,$(1)): $(VL_PCH_H) $(VERILATOR_ROOT_INC)/verilated.h sim/core/verilator.mk
+define VL_PCH_FILE
+$(call vl_pch_file,$(1)): $(VL_PCH_H) $(VERILATOR_ROOT_INC)/verilated.h sim/core/verilator.mk
 	@mkdir -p $$(dir $$@)
-	$(CXX) -I$(VERILATOR_ROOT_INC) -I$(VERILATOR_ROOT_INC)/vltstd $(VL_PCH_DEFS) $(VL_PCH_CFG) $(VL_STD) $(subst |, ,$(1)) \
-	  -x c++-header $$< -o $$@.tmp && mv -f $$@.tmp $$@
+	$(VL_CXX) -I$(VERILATOR_ROOT_INC) -I$(VERILATOR_ROOT_INC)/vltstd $(VL_PCH_DEFS) $(VL_PCH_CFG) $(VL_STD) $(subst |, ,$(1)) \
+	  -Xclang -fno-pch-timestamp -x c++-header $$< -o $$@.tmp && mv -f $$@.tmp $$@
 endef
-$(foreach l,$(VL_PCH_LEVELS),$(eval $(call VL_PCH_GCH,$(l))))
+$(foreach l,$(VL_PCH_LEVELS),$(eval $(call VL_PCH_FILE,$(l))))
 
 VL_CXXFLAGS  = $(VL_STD) $(VL_OPT) -Wall -Wextra -Werror
 VL_INC      := -isystem $(VERILATOR_ROOT_INC) -isystem $(VERILATOR_ROOT_INC)/vltstd
@@ -121,8 +132,10 @@ VL_FLAGS     = --top-module $(VL_TOP) --prefix Vstc_tile --assert +define+STC_AS
                -GM_MAX=$(M_MAX) -GKB_MAX=$(KB_MAX) $(VL_UARCH) -Wno-fatal -Werror-USERFATAL $(VL_EXTRA)
 # The generated makefile compiles the model's objects with these flags (by
 # default it mixes -Os and the user's -CFLAGS).
-VL_MAKE_VARS = OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT_SLOW)" OPT_GLOBAL="$(VL_OPT)" \
-               CFG_CXXFLAGS_STD="$(VL_STD)" OBJCACHE="$(VL_CCACHE)"
+# A model of FLAGS $(1): its hot and cold files each at their level, with
+# that level's header when it takes one.
+vl_make_vars = CXX="$(VL_CXX)" OPT_GLOBAL="$(VL_OPT)" CFG_CXXFLAGS_STD="$(VL_STD)" OBJCACHE="$(VL_CCACHE)" \
+               $(if $(call vl_pch_on,$(1)),OPT_FAST="$(call vl_pch_use,$(VL_OPT))" OPT_SLOW="$(call vl_pch_use,$(VL_OPT_SLOW))",OPT_FAST="$(VL_OPT)" OPT_SLOW="$(VL_OPT_SLOW)")
 # The model's C++ build takes its parallelism from the calling make's job
 # server when there is one (make sim builds its variants side by side under
 # one -j), and -j $(JOBS) of its own when there is not. VL_MODEL's recipe
@@ -227,15 +240,15 @@ DBUF_MAKE  = $(MAKE) --no-print-directory BUILD=$(DBUF_BUILD) UARCH=dbuf
 vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=.h))
 
 define VL_MODEL
-$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5)) | $(if $(call vl_pch_on,$(5)),$$(VL_PCH_GCHS))
+$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5)) | $(if $(call vl_pch_on,$(5)),$$(VL_PCH_FILES))
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
 	@rm -rf $(1) $(1).tmp && mkdir -p $(1).tmp
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
 	$(VERILATOR) $(if $(filter 1,$(call vl_sc,$(5))),,--cc) $$(VL_FLAGS) -GN=$(2) $(5) --Mdir $(1).tmp $(3) \
 	  >$(1).log 2>&1 || { tail -n 40 $(1).log; echo "verilator failed: log $(1).log" >&2; exit 2; }
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
-	$$(if $$(VL_NO_EXEC),:,$(if $(call vl_pch_on,$(5)),$$(VL_PCH_ENV)) $$(MAKE) --no-print-directory -s -C $(1).tmp -f Vstc_tile.mk $$(VL_MAKE_J) $$(VL_MAKE_VARS) \
-	  VM_USER_CFLAGS="$(if $(call vl_pch_on,$(5)),$$(VL_PCH_USE))" Vstc_tile__ALL.a \
+	$$(if $$(VL_NO_EXEC),:,$(if $(call vl_pch_on,$(5)),$$(VL_PCH_ENV)) $$(MAKE) --no-print-directory -s -C $(1).tmp -f Vstc_tile.mk $$(VL_MAKE_J) $$(call vl_make_vars,$(5)) \
+	  Vstc_tile__ALL.a \
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; })
 	@$$(if $$(VL_NO_EXEC),:,mv $(1).tmp $(1))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -266,24 +267,29 @@ def test_a_missing_verilator_is_a_clear_error() -> None:
 
 
 def test_the_models_take_verilated_h_precompiled() -> None:
-    """The model's generated files compile with the precompiled
-    verilated.h (sim/core/verilator.mk VL_PCH), at both optimisation
-    levels: GCC skips a variant it finds invalid without a word, and the
-    build would silently take its old time again. Preprocessed as ccache
-    does (-fpch-preprocess), a compile that takes the header names it."""
+    """The model's generated files compile with clang and the precompiled
+    verilated.h of their own optimisation level (sim/core/verilator.mk
+    VL_CXX, VL_PCH): the hot files at VL_OPT, the cold ones at VL_OPT_SLOW.
+    Each compile line of the N=16 model's generated makefile, given the
+    recipe's variables, names its level's header, and clang accepts it
+    (it refuses a header built with other predefined macros)."""
     show = ["make", "-s", "--no-print-directory", f"BUILD={BUILD}", "--eval",
-            "show-vl: ; @echo '$(VL_OPT)|$(VL_OPT_SLOW)|$(VL_PCH_USE)|$(call vl_pch_on,)'", "show-vl"]
-    opt, opt_slow, use, on = subprocess.run(show, capture_output=True, text=True, cwd=ROOT,
-                                            check=True).stdout.strip().split("|")
-    assert on == "1" and use
-    model = os.path.join(ROOT, BUILD, "vl-n4")
-    # The generated makefile's own compile line for the model's file (N=4
-    # compiles as one file), with the flags the recipe gives it.
-    dry = subprocess.run(["make", "-n", "-B", "-f", "Vstc_tile.mk", f"OPT_FAST={opt}", f"OPT_SLOW={opt_slow}",
-                          "CFG_CXXFLAGS_STD=-std=c++17", f"VM_USER_CFLAGS={use}", "OBJCACHE=", "Vstc_tile__ALL.o"],
+            "show-vl: ; $(info $(VL_CXX)|$(call vl_pch_on,)|$(VL_OPT)|$(VL_OPT_SLOW)|$(call vl_make_vars,))@:",
+            "show-vl"]
+    cxx, on, opt, opt_slow, make_vars = subprocess.run(show, capture_output=True, text=True, cwd=ROOT,
+                                                       check=True).stdout.strip().split("|")
+    assert "clang" in cxx and on == "1", (cxx, on)
+    model = os.path.join(ROOT, BUILD, "vl-n16")
+    assert os.path.isfile(os.path.join(model, "Vstc_tile.mk")), f"{model}: build the N=16 model first (make sim)"
+    dry = subprocess.run(["make", "-n", "-B", "-f", "Vstc_tile.mk", *shlex.split(make_vars), "Vstc_tile__ALL.a"],
                          capture_output=True, text=True, cwd=model, check=True).stdout.split("\n")
-    line = next(ln for ln in dry if " -c -o Vstc_tile__ALL.o " in ln)
-    for level in (opt, opt_slow):
-        cmd = line.replace(f" {opt} -c -o Vstc_tile__ALL.o ", f" {level} -E -o - ")
-        out = subprocess.run(cmd, shell=True, capture_output=True, text=True, cwd=model, check=True).stdout
-        assert '#pragma GCC pch_preprocess "' in out, f"the model's compile at {level} parsed verilated.h itself"
+    for level, suffix in ((opt, ".o"), (opt_slow, "__Slow.o")):
+        pat = r" -c -o Vstc_tile___024root__DepSet_\w+__0" + re.escape(suffix) + " "
+        lines = [ln for ln in dry if re.search(pat, ln)]
+        assert lines, f"no compile line of a file at {level}"
+        pch = os.path.realpath(os.path.join(ROOT, BUILD, "vlrt", "c", "pch",
+                                            f"stc_verilated-{level.replace('-', '').replace(' ', '')}.pch"))
+        assert f"{level} -include-pch '{pch}' " in lines[0], (level, lines[0][-400:])
+        check = re.sub(r" -c -o \S+ ", " -fsyntax-only ", lines[0])
+        r = subprocess.run(check, shell=True, capture_output=True, text=True, cwd=model)
+        assert r.returncode == 0, f"clang refused the {level} header: {r.stderr[-600:]}"
