@@ -54,10 +54,6 @@ def _shard(v: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def _tests(v: str) -> tuple[str, ...]:
-    return tuple(t for t in re.split(r"[,\s]+", v) if t)
-
-
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plan", default="sim/plan.yaml")
     p.add_argument("--seed", type=int, default=1)
@@ -89,7 +85,7 @@ def cmd_suite(a: argparse.Namespace, children: Children) -> int:
     opt = plan.Options(
         n=a.n, seed=a.seed, stall=a.stall, regression_dir=a.regression_dir,
         gen_dir=os.path.join(a.out, "gen"), compare=a.compare, model_uarch=a.model_uarch,
-        icg=bool(a.icg), icg_skipped=a.icg_skipped, tests=_tests(a.tests), listed=listed,
+        icg=bool(a.icg), icg_skipped=a.icg_skipped, tests=plan.parse_tests(a.tests), listed=listed,
         sim_flags=tuple(a.sim_flags.split()),
     )
     ex = plan.expand(doc, opt)
@@ -177,7 +173,7 @@ def cmd_vec_n(a: argparse.Namespace, _children: Children) -> int:
 
 def cmd_plan(a: argparse.Namespace, _children: Children) -> int:
     doc = plan.load(a.plan)
-    ex = plan.expand(doc, plan.Options(n=a.n, tests=_tests(a.tests), regression_dir=a.regression_dir,
+    ex = plan.expand(doc, plan.Options(n=a.n, tests=plan.parse_tests(a.tests), regression_dir=a.regression_dir,
                                        icg=a.n == 4))
     for r in ex.runs:
         print(f"{r.label:<14} {len(r.files):3d} file(s) tags={','.join(r.tags) or '-'} {' '.join(r.args)}")

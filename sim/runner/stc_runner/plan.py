@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -220,6 +221,11 @@ def _cost(r: dict[str, Any], n: int) -> int:
 
 
 ALL = "all"  # TESTS=all: every run, the opt-in ones too
+
+
+def parse_tests(v: str) -> tuple[str, ...]:
+    """TESTS= as make passes it: words separated by commas or spaces."""
+    return tuple(t for t in re.split(r"[,\s]+", v) if t)
 
 
 def opted_out(r: dict[str, Any], tests: tuple[str, ...], opt_in: dict[str, str]) -> str:

@@ -21,13 +21,21 @@ import time
 from dataclasses import dataclass, field
 from typing import IO, Callable
 
-from . import html
+from . import html, plan
 from .errors import Interrupted, SetupError
 from .fileio import makedirs, read_text, remove, write_text
 from .procs import Children
 
 # The niceness of the later sizes' suites while the first size builds.
 BACKGROUND_NICE = 10
+# A later size whose suite holds a run of at least this estimated cost
+# (the plan's cost, ms: the opt-in hold run's 19,000 at N=4) is built
+# before the first size's model, so that its long run starts at once;
+# otherwise the first size's model (N=16's, the longest build and so the
+# run's longest path) goes first and the later sizes fill the other job
+# slots. Measured on make bench's edit: 8.7 s against 10.4 without the
+# hold run, 15.7 against about 17 with it (docs/performance.md).
+LONG_RUN_MS = 5000
 
 CLOSING = {
     0: "make sim: PASS (verdict 0)",
@@ -192,17 +200,29 @@ class Sim:
         with Lock(self.cfg.build, ".build.lock", f"the build directory {self.cfg.build}"):
             built(self.make(["sim-bins", "SIM_BINS=" + " ".join(self.targets(ns))], n=n_arg))
 
-    def build_overlapped(self, first: int, later: list[int], start: Callable[[int], None]) -> None:
-        """Every size's builds in one make: the later sizes' first (N=4's,
-        seconds; their suite holds the longest single run, the hold run),
-        the first size's model (N=16's, the longest build) as soon as a job
-        slot is free. make says on a pipe when a later size's builds are
-        done (sim/sim.mk's sim-ready-N), and start(n) starts that size's
-        suite there and then, below the build in priority. One make, so
-        that no two makes build the objects every runner shares. Measured
-        the other way round (N=16's model first), an edit's make sim took
-        25.0 s against 22.2 (docs/performance.md, "Edit to verdict")."""
-        targets = [f"sim-ready-{n}" for n in later] + self.targets([first])
+    def longest_run(self, n: int) -> int:
+        """The plan's cost estimate (ms) of the longest run size n's suite
+        will run (0 for VEC= files)."""
+        cfg = self.cfg
+        if cfg.vec:
+            return 0
+        opt = plan.Options(n=n, regression_dir=cfg.regression_dir, icg=bool(cfg.icg(n)),
+                           icg_skipped=cfg.icg_skipped, tests=plan.parse_tests(cfg.tests))
+        return max((r.cost for r in plan.expand(plan.load(cfg.plan), opt).runs), default=0)
+
+    def build_overlapped(self, first: int, later: list[int], start: Callable[[int], None],
+                         later_first: bool = False) -> None:
+        """Every size's builds in one make: the first size's model (N=16's,
+        the longest build) first and the later sizes' (N=4's, seconds) in
+        the other job slots, or, later_first, the later sizes' first (when
+        their suite holds a long run: LONG_RUN_MS). make says on a pipe when
+        a later size's builds are done (sim/sim.mk's sim-ready-N), and
+        start(n) starts that size's suite there and then, below the build in
+        priority. One make, so that no two makes build the objects every
+        runner shares."""
+        targets = self.targets([first]) + [f"sim-ready-{n}" for n in later]
+        if later_first:
+            targets = [f"sim-ready-{n}" for n in later] + self.targets([first])
         ready = [f"SIM_READY_{n}={' '.join(self.targets([n]))}" for n in later]
         r, w = os.pipe()
         try:
@@ -272,7 +292,8 @@ class Sim:
                 background.append((n, p, path))
 
             try:
-                self.build_overlapped(first, ns[1:], start)
+                later_first = any(self.longest_run(n) >= LONG_RUN_MS for n in ns[1:])
+                self.build_overlapped(first, ns[1:], start, later_first)
             except SetupError:
                 # The later sizes' suites are not waited for: their verdict
                 # would not change the run's (2).

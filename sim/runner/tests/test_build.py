@@ -16,7 +16,8 @@ import pytest
 
 from stc_runner.errors import SetupError
 from stc_runner.procs import Children
-from stc_runner.sim import RunConfig, Sim
+from conftest import PLAN
+from stc_runner.sim import LONG_RUN_MS, RunConfig, Sim
 
 # The stand-in make: records its command line, says "N" on the runner's
 # descriptor for each N in FAKE_SAY (after FAKE_DELAY seconds), then sleeps
@@ -47,18 +48,19 @@ def fake_make(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     return str(path)
 
 
-def overlapped(fake_make, tmp_path, monkeypatch, **env):  # type: ignore[no-untyped-def]
+def overlapped(fake_make, tmp_path, monkeypatch, later_first=False, **env):  # type: ignore[no-untyped-def]
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     cfg = RunConfig(make=fake_make, build=str(tmp_path / "build"), sim_dir=str(tmp_path / "build"), ns=[16, 4],
                     jobs=2, extra_targets=["build/stc_vecgen"])
     started: list[tuple[int, float]] = []
     t0 = time.monotonic()
-    Sim(cfg, Children()).build_overlapped(16, [4], lambda n: started.append((n, time.monotonic() - t0)))
+    Sim(cfg, Children()).build_overlapped(16, [4], lambda n: started.append((n, time.monotonic() - t0)),
+                                          later_first)
     return started, time.monotonic() - t0
 
 
-def test_one_make_builds_the_later_sizes_first_and_says_when(fake_make, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_one_make_builds_the_first_size_first_and_says_when_a_later_one_is_built(fake_make, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     started, took = overlapped(fake_make, tmp_path, monkeypatch, FAKE_SAY="4", FAKE_AFTER="1.0")
     # N=4's suite starts when make says so, not when make ends
     assert [n for n, _ in started] == [4] and started[0][1] < took - 0.8
@@ -66,7 +68,7 @@ def test_one_make_builds_the_later_sizes_first_and_says_when(fake_make, tmp_path
         argv = f.read().split("\n")
     bins = next(a for a in argv if a.startswith("SIM_BINS="))
     b = str(tmp_path / "build")
-    assert bins == f"SIM_BINS=sim-ready-4 {b}/stc_sim-n16 build/stc_vecgen"
+    assert bins == f"SIM_BINS={b}/stc_sim-n16 build/stc_vecgen sim-ready-4"
     assert f"SIM_READY_4={b}/stc_sim-n4 {b}/stc_sim-n4-icg build/stc_vecgen" in argv
     assert "SIM_READY_NS=4" in argv and any(a.startswith("SIM_READY_FD=") for a in argv)
 
@@ -97,3 +99,22 @@ def test_the_pipe_is_closed_after_the_build(fake_make, tmp_path, monkeypatch) ->
     with pytest.raises(SetupError):
         overlapped(fake_make, tmp_path, monkeypatch, FAKE_SAY="4", FAKE_RC="1")
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_a_later_size_with_a_long_run_is_built_first(fake_make, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    overlapped(fake_make, tmp_path, monkeypatch, later_first=True, FAKE_SAY="4")
+    with open(tmp_path / "argv.txt") as f:
+        bins = next(a for a in f.read().split("\n") if a.startswith("SIM_BINS="))
+    assert bins == f"SIM_BINS=sim-ready-4 {tmp_path / 'build'}/stc_sim-n16 build/stc_vecgen"
+
+
+def test_only_the_opt_in_hold_run_makes_n4_long() -> None:
+    """The build order's input: N=4's longest planned run, from the plan's
+    costs: the hold run only when TESTS= selects it."""
+    def longest(tests: str, n: int = 4) -> int:
+        return Sim(RunConfig(plan=PLAN, tests=tests), Children()).longest_run(n)
+
+    assert longest("") < LONG_RUN_MS and longest("-long") < LONG_RUN_MS and longest("streams") < LONG_RUN_MS
+    assert longest("all") >= LONG_RUN_MS and longest("hold") >= LONG_RUN_MS
+    assert longest("all", 16) < LONG_RUN_MS
+    assert Sim(RunConfig(plan=PLAN, tests="all", vec="x.vec"), Children()).longest_run(4) == 0
