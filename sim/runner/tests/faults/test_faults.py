@@ -137,9 +137,10 @@ def test_two_runs_in_one_directory_take_turns() -> None:
 
 def test_sigint_stops_everything_and_a_rerun_is_clean() -> None:
     d = sim_dir("sigint")
+    # TESTS=all: the opt-in hold run, long enough to be interrupted.
     p = subprocess.Popen(["make", "--no-print-directory", f"BUILD={BUILD}", "sim", "N=4", "SIM_DEBUG=0",
-                          f"SIM_DIR={d}"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         start_new_session=True, cwd=ROOT)
+                          f"SIM_DIR={d}", "TESTS=all"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, start_new_session=True, cwd=ROOT)
     hold = os.path.join(d, "sim-n4", "hold.log")
     end = time.monotonic() + 120
     while not os.path.exists(hold) and time.monotonic() < end:
