@@ -91,8 +91,11 @@ for n in 16 4; do
         ok "N=$n: JOBS=2 finished out of order ($(head -n 1 "$t/j2/sim-n$n/schedule.txt") first), printed in order"
     fi
     cmp -s "$t/j2/sim-n$n/suite.xml" /dev/null && bad "N=$n: empty merged JUnit"
-    [ "$(grep -c '<testcase ' "$t/j2/sim-n$n/suite.xml")" = "$(cat "$t"/j2/sim-n$n/junit/*.xml | grep -c '<testcase ')" ] &&
-        ok "N=$n: suite.xml holds every run's test cases" || bad "N=$n: suite.xml misses test cases"
+    # every run's test cases, and one for each run listed as skipped (the
+    # opt-in hold run at N=4)
+    skipped=$(cat "$t/j2/sim-n$n/skipped.txt" 2>/dev/null | grep -c . || true)
+    [ "$(grep -c '<testcase ' "$t/j2/sim-n$n/suite.xml")" = "$(($(cat "$t"/j2/sim-n$n/junit/*.xml | grep -c '<testcase ') + skipped))" ] &&
+        ok "N=$n: suite.xml holds every run's test cases and $skipped skipped" || bad "N=$n: suite.xml misses test cases"
 done
 
 # ---- 2. shards merged == unsharded ------------------------------------------

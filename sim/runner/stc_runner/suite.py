@@ -126,6 +126,13 @@ class Renderer:
             remove(os.path.join(self.out, p))
         for ext in ("spec", "out", "rc", "waves"):
             remove(self.part(label, ext))
+        # A run stopped (SIGTERM) while it wrote its CSV or JUnit leaves the
+        # atomic writer's temporary file (NAME.tmp.XXXXXX, common/stc_out.c).
+        for d in (self.out, os.path.join(self.out, "junit")):
+            names = os.listdir(d) if os.path.isdir(d) else []
+            for name in names:
+                if name.startswith(f"{label}.") and ".tmp." in name:
+                    remove(os.path.join(d, name))
 
     def render(self, spec: Spec, rc: int, why: str, out_text: str, printed: bool, mode: str) -> None:
         """One run: its lines (unless printed as it ran), the details if it

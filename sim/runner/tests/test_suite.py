@@ -18,7 +18,7 @@ from stc_runner import merge, plan
 from stc_runner.errors import SetupError
 from stc_runner.procs import Children
 from stc_runner.sim import RunConfig, write_verdicts
-from stc_runner.suite import Config, Suite, read_rc
+from stc_runner.suite import Config, Renderer, Suite, read_rc
 
 SIMRUN = os.path.join(os.path.dirname(__file__), "..", "stc_simrun")
 
@@ -178,3 +178,20 @@ def _cmd(pid: str) -> str:
             return f.read().decode(errors="replace")
     except OSError:
         return ""
+
+
+def test_a_stopped_run_is_dropped_with_its_writers_temporaries(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """FIRST_FAILURE=1 stops the runs started after the first failing one
+    (SIGTERM): one stopped while it wrote its CSV or JUnit leaves the
+    atomic writer's NAME.tmp.XXXXXX, which must go with the run's files;
+    another run's files stay."""
+    out = tmp_path / "o"
+    (out / "junit").mkdir(parents=True)
+    (out / "parts").mkdir()
+    mine = ["corners.log", "corners.csv", "corners.csv.tmp.qU63v7", "junit/corners.xml",
+            "junit/corners.xml.tmp.a1b2c3"]
+    other = ["corners-b.csv.tmp.zzzzzz", "fresh.csv", "junit/fresh.xml"]
+    for f in mine + other:
+        (out / f).write_text("x")
+    Renderer(str(out), 4, None, True).drop("corners")  # type: ignore[arg-type]
+    assert [f for f in mine + other if (out / f).exists()] == other
