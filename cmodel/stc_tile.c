@@ -449,20 +449,18 @@ stc_flags_equal_avx2(const uint32_t *m, const uint8_t *b, unsigned len)
 }
 #endif
 
-/* The four flag grids of the whole array: the AVX2 packs when the CPU has
- * AVX2 (the build stc_tile_grids_equal's loader picks then), else the
+/* One flag grid of the whole array: the AVX2 packs when the CPU has AVX2
+ * (avx2: the build stc_tile_grids_equal's loader picks then), else the
  * loop. */
-STC_ROW_LOOP bool stc_flag_grids_equal(const stc_array *a, const stc_pe_grids *g, unsigned len)
+STC_ROW_LOOP bool stc_flag_grid_equal(const uint32_t *m, const uint8_t *b, unsigned len, bool avx2)
 {
 #if STC_AVX2_FLAGS
-    if (__builtin_cpu_supports("avx2"))
-        return stc_flags_equal_avx2(a->v[0], g->v, len) &&
-               stc_flags_equal_avx2(a->en[0], g->en, len) &&
-               stc_flags_equal_avx2(a->en_q[0], g->en_q, len) &&
-               stc_flags_equal_avx2(a->pv[0], g->pv, len);
+    if (avx2)
+        return stc_flags_equal_avx2(m, b, len);
+#else
+    (void)avx2;
 #endif
-    return stc_flags_equal(a->v[0], g->v, len) && stc_flags_equal(a->en[0], g->en, len) &&
-           stc_flags_equal(a->en_q[0], g->en_q, len) && stc_flags_equal(a->pv[0], g->pv, len);
+    return stc_flags_equal(m, b, len);
 }
 
 /* The whole grids against g when n = N_MAX: the rows line up. */
@@ -471,7 +469,15 @@ STC_ROW_LOOP bool stc_grids_equal_full(const stc_tile *t, const stc_pe_grids *g)
     const stc_array *a = &t->arr[t->cur];
     const unsigned len = N_MAX * N_MAX;
     _Static_assert(N_MAX * N_MAX % 32 == 0, "the AVX2 flag compare takes 32 at a time");
-    return stc_flag_grids_equal(a, g, len) && memcmp(t->wt.w, g->w, len) == 0 &&
+#if STC_AVX2_FLAGS
+    const bool avx2 = __builtin_cpu_supports("avx2");
+#else
+    const bool avx2 = false;
+#endif
+    return stc_flag_grid_equal(a->v[0], g->v, len, avx2) &&
+           stc_flag_grid_equal(a->en[0], g->en, len, avx2) &&
+           stc_flag_grid_equal(a->en_q[0], g->en_q, len, avx2) &&
+           stc_flag_grid_equal(a->pv[0], g->pv, len, avx2) && memcmp(t->wt.w, g->w, len) == 0 &&
            memcmp(t->wt.idx, g->idx, len) == 0 && memcmp(a->act, g->act, sizeof a->act) == 0 &&
            memcmp(a->prod, g->prod, sizeof a->prod) == 0 &&
            memcmp(a->psum, g->psum, sizeof a->psum) == 0;

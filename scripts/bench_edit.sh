@@ -4,11 +4,11 @@
 # bench_edit.sh - edit to verdict: the wall time from a one-line RTL change
 # to the closing line of `make sim`, with today's build recipe against the
 # one before (the models compiled by GCC (VL_CXX=g++), cold code at -O2,
-# no ccache, verilated.h parsed by every file (VL_PCH=), the array's clocked logic in one C++ function (VL_SPLIT=),
-# the variants built
-# and the array sizes' suites run one after the other, the 2^24-cycle hold
-# run in make sim (TESTS=all)), in the same run on the same machine, both
-# with make sim's default JOBS (the number of cores).
+# no ccache, verilated.h parsed by every file (VL_PCH=), the array's
+# clocked logic in one C++ function (VL_SPLIT=), the variants built and
+# the array sizes' suites run one after the other, the 2^24-cycle hold run
+# in make sim (TESTS=all)), in the same run on the same machine, both with
+# make sim's default JOBS (the number of cores).
 #
 # usage: scripts/bench_edit.sh OUT_DIR OUT.md
 # Each configuration gets a copy of the tracked tree (git ls-files) in

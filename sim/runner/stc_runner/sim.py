@@ -33,8 +33,9 @@ BACKGROUND_NICE = 10
 # before the first size's model, so that its long run starts at once;
 # otherwise the first size's model (N=16's, the longest build and so the
 # run's longest path) goes first and the later sizes fill the other job
-# slots. Measured on make bench's edit: 8.7 s against 10.4 without the
-# hold run, 15.7 against about 17 with it (docs/performance.md).
+# slots. Measured on make bench's edit without the hold run: 8.7 s
+# against 10.4 (docs/performance.md); with it, the previous round measured
+# N=4 first as the faster order (22.2 s against 25.0).
 LONG_RUN_MS = 5000
 
 CLOSING = {
@@ -220,9 +221,8 @@ class Sim:
         start(n) starts that size's suite there and then, below the build in
         priority. One make, so that no two makes build the objects every
         runner shares."""
-        targets = self.targets([first]) + [f"sim-ready-{n}" for n in later]
-        if later_first:
-            targets = [f"sim-ready-{n}" for n in later] + self.targets([first])
+        ready_goals = [f"sim-ready-{n}" for n in later]
+        targets = ready_goals + self.targets([first]) if later_first else self.targets([first]) + ready_goals
         ready = [f"SIM_READY_{n}={' '.join(self.targets([n]))}" for n in later]
         r, w = os.pipe()
         try:
