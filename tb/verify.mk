@@ -79,6 +79,9 @@ ASAN_ENV    := ASAN_OPTIONS=abort_on_error=0:halt_on_error=1:detect_leaks=1:stri
 # Programs linking the Verilator shim run with every check on too (the shim
 # is C++17, so the over-aligned VerilatedContext gets aligned new/delete).
 ASAN_ENV_SIM := $(ASAN_ENV)
+# A run in which the sanitizer runtime failed to start (no shadow memory)
+# runs once more; any other failure stands (scripts/ci/sanitizer_retry.py).
+ASAN_RETRY   := $(PY) scripts/ci/sanitizer_retry.py
 ASAN_MAKE    = $(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) EXTRA_CFLAGS="$(ASAN_CFLAGS)" \
                EXTRA_LDFLAGS="-fsanitize=address,undefined"
 ASAN_SOAK_CYCLES ?= 100000
@@ -90,10 +93,10 @@ asan: ## the runner under ASan/UBSan
 asan:
 	$(ASAN_MAKE) -j$(SIM_JOBS) $(ASAN_BUILD)/stc_unit_tests $(ASAN_BUILD)/stc_sim-n$(VERIFY_N) \
 	  $(ASAN_BUILD)/stc_soak-n$(VERIFY_N) $(ASAN_BUILD)/stc_vecgen $(ASAN_BUILD)/stc_vecdump
-	$(ASAN_ENV) $(ASAN_MAKE) unit
-	$(ASAN_ENV_SIM) $(ASAN_MAKE) sim N=$(VERIFY_N)
-	$(ASAN_ENV_SIM) $(ASAN_MAKE) sim N=$(VERIFY_N) STALL=25
-	$(ASAN_ENV_SIM) $(ASAN_BUILD)/stc_soak-n$(VERIFY_N) --cycles $(ASAN_SOAK_CYCLES) --seed 3
+	$(ASAN_ENV) $(ASAN_RETRY) $(ASAN_MAKE) unit
+	$(ASAN_ENV_SIM) $(ASAN_RETRY) $(ASAN_MAKE) sim N=$(VERIFY_N)
+	$(ASAN_ENV_SIM) $(ASAN_RETRY) $(ASAN_MAKE) sim N=$(VERIFY_N) STALL=25
+	$(ASAN_ENV_SIM) $(ASAN_RETRY) $(ASAN_BUILD)/stc_soak-n$(VERIFY_N) --cycles $(ASAN_SOAK_CYCLES) --seed 3
 	@for f in tb/bad_vectors/*.vec; do \
 	  $(ASAN_ENV) $(ASAN_BUILD)/stc_vecdump $$f >/dev/null 2>&1; rc=$$?; \
 	  [ $$rc -eq 2 ] || { echo "asan: stc_vecdump $$f exited $$rc, want 2" >&2; exit 1; }; \

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # check.sh - the CI templates in scripts/ci/ parse as YAML, have the shape
 # their platform requires, and run `make sim` through scripts/verdict.sh
-# (which exists and is executable) with targets this Makefile has.
+# (which exists and is executable) with targets this Makefile has; then the
+# tests of the CI helpers (scripts/ci/tests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 python3 - <<'PY'
@@ -33,3 +34,5 @@ PY
 [ -x scripts/verdict.sh ] || { echo "ci templates: scripts/verdict.sh is not executable" >&2; exit 1; }
 make -n sim WAVES=1 >/dev/null || { echo "ci templates: make sim WAVES=1 is not a valid goal" >&2; exit 1; }
 echo "ci templates: scripts/ci/github-actions.yml and gitlab-ci.yml parse and run make sim"
+# The CI helpers' own tests (python3-pytest).
+PYTHONDONTWRITEBYTECODE=1 "${PY:-/usr/bin/python3}" -m pytest -p no:cacheprovider -q scripts/ci/tests

@@ -1,0 +1,83 @@
+# Copyright 2026 STC contributors
+# SPDX-License-Identifier: Apache-2.0
+"""Tests of scripts/ci/sanitizer_retry.py: it reruns a command only when
+the sanitizer runtime failed to start in it, at most once, and never
+turns any other failure into a pass."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "sanitizer_retry.py"
+START_FAILURE = (
+    "==28881==ReserveShadowMemoryRange failed while trying to map "
+    "0x2000000000000000 bytes. Perhaps you're using ulimit -v"
+)
+
+
+def flaky(tmp_path: Path, failures: int, rc: int, text: str) -> list[str]:
+    """A command that prints text and exits rc on its first `failures`
+    runs, then passes; it counts its runs in a file."""
+    count = tmp_path / "runs"
+    prog = (
+        "import sys, pathlib\n"
+        f"p = pathlib.Path({str(count)!r})\n"
+        "n = int(p.read_text()) + 1 if p.exists() else 1\n"
+        "p.write_text(str(n))\n"
+        f"if n <= {failures}:\n"
+        f"    print({text!r}, file=sys.stderr)\n"
+        f"    sys.exit({rc})\n"
+        "print('Synthesis: Tested: 3 | Passing: 3')\n"
+    )
+    return [sys.executable, "-c", prog]
+
+
+def run(cmd: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *cmd], capture_output=True, text=True, check=False
+    )
+
+
+def runs(tmp_path: Path) -> int:
+    return int((tmp_path / "runs").read_text())
+
+
+def test_a_start_failure_reruns_once_and_the_rerun_decides(tmp_path: Path) -> None:
+    proc = run(flaky(tmp_path, 1, 1, START_FAILURE))
+    assert proc.returncode == 0
+    assert runs(tmp_path) == 2
+    assert "failed to start" in proc.stderr
+    assert START_FAILURE in proc.stdout  # the first run's output is kept
+
+
+def test_a_test_failure_is_not_rerun(tmp_path: Path) -> None:
+    proc = run(flaky(tmp_path, 1, 1, "[FAIL] lockstep::x: counters differ"))
+    assert proc.returncode == 1
+    assert runs(tmp_path) == 1
+
+
+def test_a_second_start_failure_is_an_error(tmp_path: Path) -> None:
+    proc = run(flaky(tmp_path, 2, 1, START_FAILURE))
+    assert proc.returncode == 2
+    assert runs(tmp_path) == 2
+    assert "failed to start again" in proc.stderr
+
+
+def test_a_pass_that_mentions_the_signature_is_a_pass(tmp_path: Path) -> None:
+    proc = run(flaky(tmp_path, 0, 0, START_FAILURE))
+    assert proc.returncode == 0
+    assert runs(tmp_path) == 1
+
+
+def test_the_exit_status_passes_through(tmp_path: Path) -> None:
+    proc = run(flaky(tmp_path, 1, 2, "bad vector file x.vec line 3"))
+    assert proc.returncode == 2
+    assert runs(tmp_path) == 1
+
+
+def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
+    proc = run([str(tmp_path / "missing")])
+    assert proc.returncode == 2
+    assert "cannot run" in proc.stderr
