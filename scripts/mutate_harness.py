@@ -26,8 +26,9 @@ whether anything notices:
   4. the clean judges: the stock tile and tb/rowpar on streams with
      stalls, resets and faults, the stock tile on the corners stream (M =
      1024, 64 blocks: counters past 16 bits), the dbuf tile with stalls
-     (its cycle count has a range): they must still pass (a mutant that
-     fails everything is caught here).
+     (its cycle count has a range), the tracing build with --trace (which
+     must leave its trace): they must still pass (a mutant that fails
+     everything is caught here).
 
 A mutant that none of them notices survives; a survivor is either
 equivalent (listed with its reason in scripts/mutate_harness_equivalent.txt)
@@ -288,20 +289,25 @@ class Judge:
     must still pass."""
 
     def __init__(self, name, binary, args, want, make_target, make_extra, error_says=None,
-                 closing_says=None, fail_says=None):
+                 closing_says=None, fail_says=None, writes=None):
         self.name, self.binary, self.args, self.want = name, binary, args, want
         self.error_says = error_says  # want 2: what the JUnit <error> must say
         self.fail_says = fail_says  # want 1: what the console must say too
         self.closing_says = closing_says  # want 0: what the closing line must say
+        self.writes = writes  # want 0: a file the run must write (not empty)
         self.link = link_line(make_target, make_extra)
 
     def holds(self, exe, tmp):
         junit = os.path.join(tmp, "j.xml")
-        if os.path.exists(junit):
-            os.remove(junit)
+        for f in (junit, self.writes):
+            if f is not None and os.path.exists(f):
+                os.remove(f)
         cut = self.args.index("--")
         rc, out = run_bounded([exe] + self.args[:cut] + ["--junit", junit] + self.args[cut:], 300)
         if rc != self.want:
+            return False
+        if self.writes is not None and not (os.path.isfile(self.writes)
+                                            and os.path.getsize(self.writes) > 0):
             return False
         try:
             root = ET.parse(junit).getroot()
@@ -400,6 +406,13 @@ def judges(build, own, tmpdir):
                     ["--seed", "7", "--stall", "30", "--policy", "random", "--reset-at", "700",
                      "--csv", os.path.join(tmpdir, "clean.csv"), "--", mix, mix],
                     0, build + "/stc_sim-n4", []))
+    # The tracing build (make wave's) with --trace: the run passes and
+    # leaves its trace.
+    fst = os.path.join(tmpdir, "clean.fst")
+    js.append(Judge("clean: tracing build, --trace writes the trace", build + "/stc_sim-n4-trace",
+                    ["--seed", "2", "--stall", "10", "--trace", fst, "--",
+                     "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"],
+                    0, build + "/stc_sim-n4-trace", [], writes=fst))
     js.append(Judge("bad input: a malformed vector is an error, not a failure", build + "/stc_sim-n4",
                     ["--seed", "1", "--stall", "0", "--", "tb/bad_vectors/non-hex.vec"], 2,
                     build + "/stc_sim-n4", []))

@@ -255,7 +255,7 @@ MH_OUT       = $(BUILD)/mutate-harness
 MH_PREBUILT ?= 0
 MH_RUN = scripts/mutate_harness.py --build $(BUILD) --own-rtl-dir $(BUILD)/own-rtl-test --count $(MH_COUNT) --seed $(MH_SEED)
 .PHONY: mutate-harness mutate-harness-ci mutate-harness-prep
-mutate-harness-prep: $(TB_BIN) $(VECGEN) $(BUILD)/compare/dbuf-stall2/stc_sim-n4
+mutate-harness-prep: $(TB_BIN) $(VECGEN) $(BUILD)/compare/dbuf-stall2/stc_sim-n4 $(BUILD)/stc_sim-n4-trace
 	@$(DBUF_MAKE) $(DBUF_BUILD)/stc_sim-n4
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory bugs MUT_DOC=
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory own-rtl-test

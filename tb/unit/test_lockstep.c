@@ -912,44 +912,112 @@ Test(step_mode, mode_and_options_must_agree)
     cr_expect_eq(mode_open(STC_STEP_MODEL_IS_DUT, false, STC_LEVEL_TXN), STC_EPARAM);
 }
 
-/* A runner that hands stc_step_check sides its mode does not take (here
- * the caller-model mode without the model's signals, which would compare
- * nothing) ends the run at once as a failed check, never a pass. */
-Test(step_mode, wrong_sides_fail_the_run)
+/* Whether stc_step_check, on the first cycle of a fresh step of the given
+ * mode, ends the run as a failed check for the sides given (bit 0 ao,
+ * 1 ap, 2 eo, 3 ep). */
+static bool sides_refused(stc_step_mode mode, unsigned sides)
 {
     stc_stream s = lk_stream("mix", 2);
     stc_params p;
     stc_run_opts o;
     stc_step *st = NULL;
     stc_inputs in;
-    stc_outputs ao;
-    stc_probes ap;
+    stc_outputs ao, eo;
+    stc_probes ap, ep;
     stc_run_result r;
     memset(&o, 0, sizeof o);
     memset(&ao, 0, sizeof ao);
+    memset(&eo, 0, sizeof eo);
     memset(&ap, 0, sizeof ap);
+    memset(&ep, 0, sizeof ep);
+    o.check.bare = mode == STC_STEP_BARE;
+    o.check.max_errors = 1;
     stc_rtl_params(&p);
-    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_CALLER_MODEL), STC_OK);
+    cr_assert_eq(stc_step_open(&st, &s, &p, &o, mode), STC_OK);
     cr_assert(stc_step_inputs(st, &in));
-    cr_expect(stc_step_check(st, &in, &ao, &ap, NULL, NULL));
+    bool ended = stc_step_check(st, &in, sides & 1 ? &ao : NULL, sides & 2 ? &ap : NULL,
+                                sides & 4 ? &eo : NULL, sides & 8 ? &ep : NULL);
     stc_step_close(st, NULL, &r);
-    cr_expect_not(r.pass);
-    cr_expect(r.check_failed);
-    cr_expect_str_eq(r.first_signal, "(harness: sides of the step mode)");
-    /* A bare step without the design's outputs, or given probes it does
-     * not read, fails the same way. */
+    stc_stream_free(&s);
+    bool refused = r.check_failed && !r.pass &&
+                   strcmp(r.first_signal, "(harness: sides of the step mode)") == 0;
+    cr_assert_eq(ended, refused, "mode %d, sides %#x: the check %s the run but %s", (int)mode,
+                 sides, ended ? "ended" : "went on with", refused ? "refused them" : "took them");
+    return refused;
+}
+
+/* A runner that hands stc_step_check sides its mode does not take (the
+ * caller-model mode without the model's signals would compare nothing)
+ * ends the run at once as a failed check, never a pass: of the 16 ways to
+ * give or leave out the four sides, each mode takes exactly its own (the
+ * RTL's for the own model, all four for the caller's model, the design's
+ * outputs for bare, none for the model as the design). */
+Test(step_mode, every_mode_takes_its_own_sides_and_no_others)
+{
+    static const struct {
+        stc_step_mode mode;
+        unsigned takes;
+    } modes[] = {{STC_STEP_OWN_MODEL, 0x3},
+                 {STC_STEP_CALLER_MODEL, 0xf},
+                 {STC_STEP_BARE, 0x1},
+                 {STC_STEP_MODEL_IS_DUT, 0x0}};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        for (unsigned sides = 0; sides < 16; sides++)
+            cr_expect_eq(sides_refused(modes[i].mode, sides), sides != modes[i].takes,
+                         "mode %d, sides %#x", (int)modes[i].mode, sides);
+}
+
+/* The reset schedule: STC_RESET_CYCLES cycles of reset from cycle 0 and,
+ * with reset_at, as many again from that cycle on, and no other cycle in
+ * reset (docs/architecture.md: the reset is synchronous and held for
+ * STC_RESET_CYCLES edges). Read from the inputs the step drives. */
+Test(step_mode, a_mid_stream_reset_lasts_the_reset_length)
+{
+    stc_stream s = lk_stream("mix", 3);
+    stc_params p;
+    stc_run_opts o;
+    stc_step *st = NULL;
+    stc_inputs in;
+    stc_run_result r;
+    const uint64_t at = 40;
     memset(&o, 0, sizeof o);
-    o.check.bare = true;
-    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_BARE), STC_OK);
-    cr_assert(stc_step_inputs(st, &in));
-    cr_expect(stc_step_check(st, &in, NULL, NULL, NULL, NULL));
+    o.check.max_errors = 1;
+    o.stim.reset_at = at;
+    stc_rtl_params(&p);
+    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
+    uint64_t c = 0, low = 0;
+    while (stc_step_inputs(st, &in)) {
+        bool want_reset = c < STC_RESET_CYCLES || (c >= at && c < at + STC_RESET_CYCLES);
+        cr_expect_eq(!in.rst_n, want_reset, "cycle %llu: rst_n %d", (unsigned long long)c,
+                     (int)in.rst_n);
+        low += !in.rst_n;
+        if (stc_step_check(st, &in, NULL, NULL, NULL, NULL))
+            break;
+        stc_step_edge(st, &in);
+        c++;
+    }
     stc_step_close(st, NULL, &r);
-    cr_expect(r.check_failed);
-    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_BARE), STC_OK);
-    cr_assert(stc_step_inputs(st, &in));
-    cr_expect(stc_step_check(st, &in, &ao, NULL, NULL, &ap));
-    stc_step_close(st, NULL, &r);
-    cr_expect(r.check_failed);
+    cr_expect(r.pass, "%s", r.first_signal);
+    cr_expect_gt(c, at + STC_RESET_CYCLES);
+    cr_expect_eq(low, 2 * STC_RESET_CYCLES);
+    stc_stream_free(&s);
+}
+
+/* A reset asked for after the stream would have finished still happens
+ * (the run waits for it) and the run then passes: the cycle budget makes
+ * room for the reset's cycle, wherever it is. */
+Test(lockstep, a_reset_after_the_last_command_is_waited_for)
+{
+    stc_rtl *rtl;
+    stc_stream s = lk_stream("mix", 3);
+    uint64_t at = stc_host_cycle_budget(&s, 0) + 50;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    stc_run_result r = lk_run(rtl, &s, 0, STC_POLICY_B2B, at);
+    cr_expect(r.pass, "%s at cycle %llu", r.first_signal, (unsigned long long)r.first_bad_cycle);
+    cr_expect_not(r.timeout);
+    cr_expect_eq(r.cmds_done, s.ncmd);
+    cr_expect_geq(r.cycles, at + STC_RESET_CYCLES);
+    stc_rtl_destroy(rtl);
     stc_stream_free(&s);
 }
 
