@@ -967,39 +967,57 @@ Test(step_mode, every_mode_takes_its_own_sides_and_no_others)
                          "mode %d, sides %#x", (int)modes[i].mode, sides);
 }
 
+/* Runs s through a step of mode STC_STEP_MODEL_IS_DUT (the step's own
+ * model as the design: no RTL, no sides), with a mid-stream reset at
+ * reset_at when > 0. low[c] (for c < nlow; low may be NULL) says whether
+ * the step drove reset in cycle c; *cycles counts the cycles driven. */
+static stc_run_result model_as_dut(const stc_stream *s, uint64_t reset_at, bool *low, size_t nlow,
+                                   uint64_t *cycles)
+{
+    stc_params p;
+    stc_run_opts o;
+    stc_step *st = NULL;
+    stc_inputs in;
+    stc_run_result r;
+    uint64_t c = 0;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    o.stim.reset_at = reset_at;
+    stc_rtl_params(&p);
+    cr_assert_eq(stc_step_open(&st, s, &p, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
+    while (stc_step_inputs(st, &in)) {
+        if (low && c < nlow)
+            low[c] = !in.rst_n;
+        c++;
+        if (stc_step_check(st, &in, NULL, NULL, NULL, NULL))
+            break;
+        stc_step_edge(st, &in);
+    }
+    stc_step_close(st, NULL, &r);
+    *cycles = c;
+    return r;
+}
+
 /* The reset schedule: STC_RESET_CYCLES cycles of reset from cycle 0 and,
  * with reset_at, as many again from that cycle on, and no other cycle in
  * reset (docs/architecture.md: the reset is synchronous and held for
  * STC_RESET_CYCLES edges). Read from the inputs the step drives. */
 Test(step_mode, a_mid_stream_reset_lasts_the_reset_length)
 {
+    enum { AT = 40, SEEN = 4096 };
+    static bool low[SEEN];
     stc_stream s = lk_stream("mix", 3);
-    stc_params p;
-    stc_run_opts o;
-    stc_step *st = NULL;
-    stc_inputs in;
-    stc_run_result r;
-    const uint64_t at = 40;
-    memset(&o, 0, sizeof o);
-    o.check.max_errors = 1;
-    o.stim.reset_at = at;
-    stc_rtl_params(&p);
-    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
-    uint64_t c = 0, low = 0;
-    while (stc_step_inputs(st, &in)) {
-        bool want_reset = c < STC_RESET_CYCLES || (c >= at && c < at + STC_RESET_CYCLES);
-        cr_expect_eq(!in.rst_n, want_reset, "cycle %llu: rst_n %d", (unsigned long long)c,
-                     (int)in.rst_n);
-        low += !in.rst_n;
-        if (stc_step_check(st, &in, NULL, NULL, NULL, NULL))
-            break;
-        stc_step_edge(st, &in);
-        c++;
-    }
-    stc_step_close(st, NULL, &r);
+    uint64_t cycles, nlow = 0;
+    stc_run_result r = model_as_dut(&s, AT, low, SEEN, &cycles);
     cr_expect(r.pass, "%s", r.first_signal);
-    cr_expect_gt(c, at + STC_RESET_CYCLES);
-    cr_expect_eq(low, 2 * STC_RESET_CYCLES);
+    cr_assert_gt(cycles, AT + STC_RESET_CYCLES);
+    cr_assert_lt(cycles, SEEN);
+    for (uint64_t c = 0; c < cycles; c++) {
+        bool want = c < STC_RESET_CYCLES || (c >= AT && c < AT + STC_RESET_CYCLES);
+        cr_expect_eq(low[c], want, "cycle %llu: reset %d", (unsigned long long)c, (int)low[c]);
+        nlow += low[c];
+    }
+    cr_expect_eq(nlow, 2 * STC_RESET_CYCLES);
     stc_stream_free(&s);
 }
 
@@ -1026,21 +1044,8 @@ Test(lockstep, a_reset_after_the_last_command_is_waited_for)
 Test(step_mode, model_as_the_design_runs_a_stream)
 {
     stc_stream s = lk_stream("mix", 3);
-    stc_params p;
-    stc_run_opts o;
-    stc_step *st = NULL;
-    stc_inputs in;
-    stc_run_result r;
-    memset(&o, 0, sizeof o);
-    o.check.max_errors = 1;
-    stc_rtl_params(&p);
-    cr_assert_eq(stc_step_open(&st, &s, &p, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
-    while (stc_step_inputs(st, &in)) {
-        if (stc_step_check(st, &in, NULL, NULL, NULL, NULL))
-            break;
-        stc_step_edge(st, &in);
-    }
-    stc_step_close(st, NULL, &r);
+    uint64_t cycles;
+    stc_run_result r = model_as_dut(&s, 0, NULL, 0, &cycles);
     cr_expect(r.pass, "%s at cycle %llu", r.first_signal, (unsigned long long)r.first_bad_cycle);
     cr_expect_eq(r.cmds_done, 3);
     stc_stream_free(&s);
