@@ -306,8 +306,10 @@ class Judge:
         rc, out = run_bounded([exe] + self.args[:cut] + ["--junit", junit] + self.args[cut:], 300)
         if rc != self.want:
             return False
+        # The file is there, not empty, and the run says it wrote it.
         if self.writes is not None and not (os.path.isfile(self.writes)
-                                            and os.path.getsize(self.writes) > 0):
+                                            and os.path.getsize(self.writes) > 0
+                                            and "written: " + self.writes in out):
             return False
         try:
             root = ET.parse(junit).getroot()

@@ -17,21 +17,30 @@ START_FAILURE = (
 )
 
 
-def flaky(tmp_path: Path, failures: int, rc: int, text: str) -> list[str]:
-    """A command that prints text and exits rc on its first `failures`
-    runs, then passes; it counts its runs in a file."""
+def script(tmp_path: Path, runs: list[tuple[int, str]]) -> list[str]:
+    """A command whose k-th run prints runs[k][1] and exits runs[k][0]
+    (the last entry for any run beyond); it counts its runs in a file."""
     count = tmp_path / "runs"
     prog = (
         "import sys, pathlib\n"
         f"p = pathlib.Path({str(count)!r})\n"
         "n = int(p.read_text()) + 1 if p.exists() else 1\n"
         "p.write_text(str(n))\n"
-        f"if n <= {failures}:\n"
-        f"    print({text!r}, file=sys.stderr)\n"
-        f"    sys.exit({rc})\n"
-        "print('Synthesis: Tested: 3 | Passing: 3')\n"
+        f"runs = {runs!r}\n"
+        "rc, text = runs[min(n, len(runs)) - 1]\n"
+        "print(text, file=sys.stderr)\n"
+        "sys.exit(rc)\n"
     )
     return [sys.executable, "-c", prog]
+
+
+PASS = (0, "[====] Synthesis: Tested: 3 | Passing: 3 | Failing: 0 | Crashing: 0")
+
+
+def flaky(tmp_path: Path, failures: int, rc: int, text: str) -> list[str]:
+    """A command that prints text and exits rc on its first `failures`
+    runs, then passes."""
+    return script(tmp_path, [(rc, text)] * failures + [PASS])
 
 
 def run(cmd: list[str]) -> subprocess.CompletedProcess[str]:
@@ -75,6 +84,46 @@ def test_the_exit_status_passes_through(tmp_path: Path) -> None:
     proc = run(flaky(tmp_path, 1, 2, "bad vector file x.vec line 3"))
     assert proc.returncode == 2
     assert runs(tmp_path) == 1
+
+
+def test_a_real_failure_beside_a_start_failure_is_not_rerun(tmp_path: Path) -> None:
+    text = START_FAILURE + "\n[FAIL] lockstep::x: counters differ"
+    proc = run(flaky(tmp_path, 1, 1, text))
+    assert proc.returncode == 1
+    assert runs(tmp_path) == 1
+
+
+def test_a_sanitizer_finding_beside_a_start_failure_is_not_rerun(tmp_path: Path) -> None:
+    text = START_FAILURE + "\n==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x1"
+    proc = run(flaky(tmp_path, 1, 1, text))
+    assert proc.returncode == 1
+    assert runs(tmp_path) == 1
+
+
+def test_a_start_failure_in_the_same_line_as_a_failure_is_not_rerun(tmp_path: Path) -> None:
+    proc = run(flaky(tmp_path, 1, 1, "[FAIL] x: wrong row" + START_FAILURE))
+    assert proc.returncode == 1
+    assert runs(tmp_path) == 1
+
+
+def test_a_rerun_that_fails_is_a_failure(tmp_path: Path) -> None:
+    proc = run(script(tmp_path, [(1, START_FAILURE), (1, "[FAIL] lockstep::x: counters differ")]))
+    assert proc.returncode == 1
+    assert runs(tmp_path) == 2
+
+
+def test_a_test_named_fail_is_no_failure(tmp_path: Path) -> None:
+    text = START_FAILURE + "\n[----] Warning! The test `step_mode::wrong_sides_fail_the_run` crashed"
+    proc = run(flaky(tmp_path, 1, 1, text))
+    assert proc.returncode == 0
+    assert runs(tmp_path) == 2
+
+
+def test_a_command_killed_by_a_signal_is_an_error(tmp_path: Path) -> None:
+    prog = "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"
+    proc = run([sys.executable, "-c", prog])
+    assert proc.returncode == 2
+    assert "SIGSEGV" in proc.stderr
 
 
 def test_a_command_that_cannot_start_is_an_error(tmp_path: Path) -> None:
