@@ -86,6 +86,24 @@ def test_the_exit_status_passes_through(tmp_path: Path) -> None:
     assert runs(tmp_path) == 1
 
 
+def test_the_ci_transcript_that_motivated_it_is_rerun(tmp_path: Path) -> None:
+    """The ASan unit run of CI on 2026-12-05 (make verify-ci), as printed."""
+    transcript = "\n".join(
+        [
+            "==28881==ERROR: AddressSanitizer failed to allocate 0x2000000000000000 "
+            "(2305843009213693952) bytes at address 7fff8000 (errno: 12)",
+            START_FAILURE,
+            "[----] Warning! The test `lockstep::counter_rules_bind_at_every_level_but_timing_"
+            "at_txn` crashed during its setup or teardown.",
+            "[====] Synthesis: Tested: 214 | Passing: 214 | Failing: 0 | Crashing: 0 ",
+            "make[3]: *** [tb/tb.mk:36: unit] Error 1",
+        ]
+    )
+    proc = run(flaky(tmp_path, 1, 2, transcript))
+    assert proc.returncode == 0
+    assert runs(tmp_path) == 2
+
+
 def test_a_real_failure_beside_a_start_failure_is_not_rerun(tmp_path: Path) -> None:
     text = START_FAILURE + "\n[FAIL] lockstep::x: counters differ"
     proc = run(flaky(tmp_path, 1, 1, text))
