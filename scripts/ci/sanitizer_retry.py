@@ -43,7 +43,7 @@ START_FAILURES = (
 # "AddressSanitizer:"). Case-sensitive words, so a test named
 # wrong_sides_fail_the_run is no failure.
 FAILURES = re.compile(
-    r"\[FAIL\]|\bFAIL\b|\bFAILED\b|Failing: [1-9]|Crashing: [1-9]|\bMISMATCH\b|\bTIMEOUT\b"
+    r"\bFAIL\b|\bFAILED\b|Failing: [1-9]|Crashing: [1-9]|\bMISMATCH\b|\bTIMEOUT\b"
     r"|AddressSanitizer:|LeakSanitizer|runtime error:|UndefinedBehaviorSanitizer"
 )
 

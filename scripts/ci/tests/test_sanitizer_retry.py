@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[1] / "sanitizer_retry.py"
 START_FAILURE = (
     "==28881==ReserveShadowMemoryRange failed while trying to map "
@@ -37,12 +39,6 @@ def script(tmp_path: Path, runs: list[tuple[int, str]]) -> list[str]:
 PASS = (0, "[====] Synthesis: Tested: 3 | Passing: 3 | Failing: 0 | Crashing: 0")
 
 
-def flaky(tmp_path: Path, failures: int, rc: int, text: str) -> list[str]:
-    """A command that prints text and exits rc on its first `failures`
-    runs, then passes."""
-    return script(tmp_path, [(rc, text)] * failures + [PASS])
-
-
 def run(cmd: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(SCRIPT), *cmd], capture_output=True, text=True, check=False
@@ -53,88 +49,71 @@ def runs(tmp_path: Path) -> int:
     return int((tmp_path / "runs").read_text())
 
 
-def test_a_start_failure_reruns_once_and_the_rerun_decides(tmp_path: Path) -> None:
-    proc = run(flaky(tmp_path, 1, 1, START_FAILURE))
-    assert proc.returncode == 0
-    assert runs(tmp_path) == 2
+# The ASan unit run of CI on 2026-12-05 (make verify-ci), as printed.
+CI_TRANSCRIPT = "\n".join(
+    [
+        "==28881==ERROR: AddressSanitizer failed to allocate 0x2000000000000000 "
+        "(2305843009213693952) bytes at address 7fff8000 (errno: 12)",
+        START_FAILURE,
+        "[----] Warning! The test `lockstep::counter_rules_bind_at_every_level_but_timing_"
+        "at_txn` crashed during its setup or teardown.",
+        "[====] Synthesis: Tested: 214 | Passing: 214 | Failing: 0 | Crashing: 0 ",
+        "make[3]: *** [tb/tb.mk:36: unit] Error 1",
+    ]
+)
+FAIL = (1, "[FAIL] lockstep::x: counters differ")
+
+# What each run of the command prints and exits (the last for any run
+# beyond), the wrapper's exit status and how many times it ran the command.
+CASES = {
+    "a start failure reruns once and the rerun decides": ([(1, START_FAILURE), PASS], 0, 2),
+    "the CI transcript that motivated it is rerun": ([(2, CI_TRANSCRIPT), PASS], 0, 2),
+    "a test named fail is no failure": (
+        [(1, START_FAILURE + "\n[----] Warning! The test `step_mode::wrong_sides_fail_the_run` crashed"), PASS],
+        0,
+        2,
+    ),
+    "a test failure is not rerun": ([FAIL, PASS], 1, 1),
+    "the exit status passes through": ([(2, "bad vector file x.vec line 3"), PASS], 2, 1),
+    "a pass that mentions the signature is a pass": ([(0, START_FAILURE)], 0, 1),
+    "a real failure beside a start failure is not rerun": (
+        [(1, START_FAILURE + "\n" + FAIL[1]), PASS],
+        1,
+        1,
+    ),
+    "a sanitizer finding beside a start failure is not rerun": (
+        [(1, START_FAILURE + "\n==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x1"), PASS],
+        1,
+        1,
+    ),
+    "a start failure in the same line as a failure is not rerun": (
+        [(1, "[FAIL] x: wrong row" + START_FAILURE), PASS],
+        1,
+        1,
+    ),
+    "a rerun that fails is a failure": ([(1, START_FAILURE), FAIL], 1, 2),
+    "a second start failure is an error": ([(1, START_FAILURE)], 2, 2),
+}
+
+
+@pytest.mark.parametrize("outputs,want_rc,want_runs", list(CASES.values()), ids=list(CASES))
+def test_reruns_only_a_start_failure_alone(
+    tmp_path: Path, outputs: list[tuple[int, str]], want_rc: int, want_runs: int
+) -> None:
+    proc = run(script(tmp_path, outputs))
+    assert proc.returncode == want_rc
+    assert runs(tmp_path) == want_runs
+
+
+def test_a_rerun_says_why_and_keeps_the_first_output(tmp_path: Path) -> None:
+    proc = run(script(tmp_path, [(1, START_FAILURE), PASS]))
     assert "failed to start" in proc.stderr
-    assert START_FAILURE in proc.stdout  # the first run's output is kept
+    assert START_FAILURE in proc.stdout
 
 
-def test_a_test_failure_is_not_rerun(tmp_path: Path) -> None:
-    proc = run(flaky(tmp_path, 1, 1, "[FAIL] lockstep::x: counters differ"))
-    assert proc.returncode == 1
-    assert runs(tmp_path) == 1
-
-
-def test_a_second_start_failure_is_an_error(tmp_path: Path) -> None:
-    proc = run(flaky(tmp_path, 2, 1, START_FAILURE))
-    assert proc.returncode == 2
-    assert runs(tmp_path) == 2
+def test_a_second_start_failure_says_so(tmp_path: Path) -> None:
+    proc = run(script(tmp_path, [(1, START_FAILURE)]))
     assert "failed to start again" in proc.stderr
-
-
-def test_a_pass_that_mentions_the_signature_is_a_pass(tmp_path: Path) -> None:
-    proc = run(flaky(tmp_path, 0, 0, START_FAILURE))
-    assert proc.returncode == 0
-    assert runs(tmp_path) == 1
-
-
-def test_the_exit_status_passes_through(tmp_path: Path) -> None:
-    proc = run(flaky(tmp_path, 1, 2, "bad vector file x.vec line 3"))
-    assert proc.returncode == 2
-    assert runs(tmp_path) == 1
-
-
-def test_the_ci_transcript_that_motivated_it_is_rerun(tmp_path: Path) -> None:
-    """The ASan unit run of CI on 2026-12-05 (make verify-ci), as printed."""
-    transcript = "\n".join(
-        [
-            "==28881==ERROR: AddressSanitizer failed to allocate 0x2000000000000000 "
-            "(2305843009213693952) bytes at address 7fff8000 (errno: 12)",
-            START_FAILURE,
-            "[----] Warning! The test `lockstep::counter_rules_bind_at_every_level_but_timing_"
-            "at_txn` crashed during its setup or teardown.",
-            "[====] Synthesis: Tested: 214 | Passing: 214 | Failing: 0 | Crashing: 0 ",
-            "make[3]: *** [tb/tb.mk:36: unit] Error 1",
-        ]
-    )
-    proc = run(flaky(tmp_path, 1, 2, transcript))
-    assert proc.returncode == 0
-    assert runs(tmp_path) == 2
-
-
-def test_a_real_failure_beside_a_start_failure_is_not_rerun(tmp_path: Path) -> None:
-    text = START_FAILURE + "\n[FAIL] lockstep::x: counters differ"
-    proc = run(flaky(tmp_path, 1, 1, text))
-    assert proc.returncode == 1
-    assert runs(tmp_path) == 1
-
-
-def test_a_sanitizer_finding_beside_a_start_failure_is_not_rerun(tmp_path: Path) -> None:
-    text = START_FAILURE + "\n==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x1"
-    proc = run(flaky(tmp_path, 1, 1, text))
-    assert proc.returncode == 1
-    assert runs(tmp_path) == 1
-
-
-def test_a_start_failure_in_the_same_line_as_a_failure_is_not_rerun(tmp_path: Path) -> None:
-    proc = run(flaky(tmp_path, 1, 1, "[FAIL] x: wrong row" + START_FAILURE))
-    assert proc.returncode == 1
-    assert runs(tmp_path) == 1
-
-
-def test_a_rerun_that_fails_is_a_failure(tmp_path: Path) -> None:
-    proc = run(script(tmp_path, [(1, START_FAILURE), (1, "[FAIL] lockstep::x: counters differ")]))
-    assert proc.returncode == 1
-    assert runs(tmp_path) == 2
-
-
-def test_a_test_named_fail_is_no_failure(tmp_path: Path) -> None:
-    text = START_FAILURE + "\n[----] Warning! The test `step_mode::wrong_sides_fail_the_run` crashed"
-    proc = run(flaky(tmp_path, 1, 1, text))
-    assert proc.returncode == 0
-    assert runs(tmp_path) == 2
 
 
 def test_a_command_killed_by_a_signal_is_an_error(tmp_path: Path) -> None:
