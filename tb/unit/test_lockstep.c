@@ -912,12 +912,11 @@ Test(step_mode, mode_and_options_must_agree)
     cr_expect_eq(mode_open(STC_STEP_MODEL_IS_DUT, false, STC_LEVEL_TXN), STC_EPARAM);
 }
 
-/* Whether stc_step_check, on the first cycle of a fresh step of the given
- * mode, ends the run as a failed check for the sides given (bit 0 ao,
- * 1 ap, 2 eo, 3 ep). */
-static bool sides_refused(stc_step_mode mode, unsigned sides)
+/* Whether stc_step_check, on the first cycle of a fresh step of stream s
+ * in the given mode, ends the run as a failed check for the sides given
+ * (bit 0 ao, 1 ap, 2 eo, 3 ep). */
+static bool sides_refused(const stc_stream *s, stc_step_mode mode, unsigned sides)
 {
-    stc_stream s = lk_stream("mix", 2);
     stc_params p;
     stc_run_opts o;
     stc_step *st = NULL;
@@ -933,12 +932,11 @@ static bool sides_refused(stc_step_mode mode, unsigned sides)
     o.check.bare = mode == STC_STEP_BARE;
     o.check.max_errors = 1;
     stc_rtl_params(&p);
-    cr_assert_eq(stc_step_open(&st, &s, &p, &o, mode), STC_OK);
+    cr_assert_eq(stc_step_open(&st, s, &p, &o, mode), STC_OK);
     cr_assert(stc_step_inputs(st, &in));
     bool ended = stc_step_check(st, &in, sides & 1 ? &ao : NULL, sides & 2 ? &ap : NULL,
                                 sides & 4 ? &eo : NULL, sides & 8 ? &ep : NULL);
     stc_step_close(st, NULL, &r);
-    stc_stream_free(&s);
     bool refused = r.check_failed && !r.pass &&
                    strcmp(r.first_signal, "(harness: sides of the step mode)") == 0;
     cr_assert_eq(ended, refused, "mode %d, sides %#x: the check %s the run but %s", (int)mode,
@@ -961,10 +959,12 @@ Test(step_mode, every_mode_takes_its_own_sides_and_no_others)
                  {STC_STEP_CALLER_MODEL, 0xf},
                  {STC_STEP_BARE, 0x1},
                  {STC_STEP_MODEL_IS_DUT, 0x0}};
+    stc_stream s = lk_stream("mix", 2);
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         for (unsigned sides = 0; sides < 16; sides++)
-            cr_expect_eq(sides_refused(modes[i].mode, sides), sides != modes[i].takes,
+            cr_expect_eq(sides_refused(&s, modes[i].mode, sides), sides != modes[i].takes,
                          "mode %d, sides %#x", (int)modes[i].mode, sides);
+    stc_stream_free(&s);
 }
 
 /* Runs s through a step of mode STC_STEP_MODEL_IS_DUT (the step's own
