@@ -9,7 +9,7 @@
 //                 of a_data_i (the second N activations of a 2:4 beat) = 0
 //   TIE_SKIP = 1  cmd_skip_i = 0 (no block is ever skipped)
 // The gating ablation is not a port: scripts/area.sh synthesizes a copy of
-// stc_pe.v whose gate enable is v_q alone. Not a design: never simulated.
+// stc_pe_array.v whose gate enable is v_q alone. Not a design: never simulated.
 //
 // The ports are the tile's functional ones (rtl/stc_tile_ports.svh), bound
 // to the tile by name (.*, hence read_verilog -sv), but for the four that

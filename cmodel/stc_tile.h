@@ -172,11 +172,19 @@ uint64_t stc_tile_probe_since(const stc_tile *t, stc_probes *pr, uint64_t gen);
  * as they are. */
 void stc_tile_probe_scalars(const stc_tile *t, stc_probes *pr);
 
-/* The per-PE probes of an n x n tile as one flat array each, element
- * r*n + c for PE (r, c): a byte per PE for the four flags (0 or 1), the
- * weight (its two's complement byte) and the mux select, a word for the
- * lane, the product and the partial sum. A Verilated model stores the PE
- * array's unpacked arrays of per-PE signals so (sim/core/stc_pe_probes.vlt). */
+/* The per-PE probes of an n x n tile as one packed vector each, PE (r, c)
+ * being PE i = r*n + c: Verilator's layout of the PE array's registers
+ * (sim/core/stc_pe_probes.vlt: a packed vector of N*N fields, field i at
+ * bits [W*i +: W], stored little-endian whatever its C type, so bit b of
+ * the vector is bit b % 8 of byte b / 8), which is also the layout of the
+ * dbg_pe_* ports:
+ *   v, en, en_q, pv  one bit per PE: PE i at bit i % 8 of byte i / 8;
+ *   idx              two bits per PE: PE i at bits 2*(i % 4) and
+ *                    2*(i % 4) + 1 of byte i / 4;
+ *   w                a byte per PE (its two's complement): byte i;
+ *   act, prod, psum  a 32-bit word per PE: word i.
+ * A vector holds ceil(n*n*W / 8) bytes or more; the bits past the last
+ * PE's are not read as probes. */
 typedef struct stc_pe_grids {
     const uint8_t *v, *en, *en_q, *pv, *w, *idx;
     const uint32_t *act, *prod, *psum;

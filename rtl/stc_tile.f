@@ -8,7 +8,6 @@
 // list. The benches' port list rtl/stc_tile_ports.svh is not a source.
 rtl/stc_meta_decode.v
 rtl/stc_clock_gate.v
-rtl/stc_pe.v
 rtl/stc_pe_array.v
 rtl/stc_skew_buffer.v
 rtl/stc_acc_bank.v

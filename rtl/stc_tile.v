@@ -29,7 +29,7 @@
 //    not probes; blk_q changes only at a swap, beat_q stays 0 in LOAD.
 //
 // Submodules: stc_ctrl (FSM, counters), stc_meta_decode (x N),
-// stc_skew_buffer, stc_pe_array (N x N stc_pe), stc_acc_bank.
+// stc_skew_buffer, stc_pe_array (N x N PEs), stc_acc_bank.
 `default_nettype none
 
 module stc_tile #(

@@ -16,7 +16,7 @@
 #   no-2of4    cmd_mode_i = 0, metadata and the second N activations 0: no
 #              2:4 decode, no 4:1 activation mux, half-width lanes
 #   no-skip    cmd_skip_i = 0: no skip list, every block loaded
-#   no-gating  a copy of rtl/stc_pe.v whose gate enable is v_q alone (no
+#   no-gating  a copy of rtl/stc_pe_array.v whose gate enable is v_q alone (no
 #              zero detect); the copy is checked to differ by that one line
 #   dbuf       WBUF = 2 (docs/architecture.md section 11), for comparison
 # The accumulator bank is M_MAX x N x 32 flip-flops here (a product would
@@ -27,7 +27,7 @@
 # Output: variant,n,m_max,kb_max,cells,flops,transistors (one line per
 # variant, fixed order), written to OUT.csv only when every synthesis
 # succeeded. Exit 0 ok, 2 set-up error (Yosys missing, the ablation no
-# longer applies to rtl/stc_pe.v, a synthesis failed).
+# longer applies to rtl/stc_pe_array.v, a synthesis failed).
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 BUILD_DIR OUT.csv SRC..." >&2; exit 2; }
 build=$1 outcsv=$2
@@ -44,23 +44,23 @@ command -v "$YOSYS" >/dev/null || { echo "area: $YOSYS not found (make deps inst
 dir=$build/area
 rm -rf "$dir"
 mkdir -p "$dir/no-gating"
-# The sources but stc_pe.v, which each variant names itself (no-gating:
+# The sources but stc_pe_array.v, which each variant names itself (no-gating:
 # an edited copy).
 files=()
 pe_src=
 for f in "$@"; do
     [ -f "$f" ] || { echo "area: no such source: $f" >&2; exit 2; }
-    if [ "$(basename "$f")" = stc_pe.v ]; then pe_src=$f; else files+=("$f"); fi
+    if [ "$(basename "$f")" = stc_pe_array.v ]; then pe_src=$f; else files+=("$f"); fi
 done
-[ -n "$pe_src" ] || { echo "area: no stc_pe.v among the sources (update scripts/area.sh)" >&2; exit 2; }
+[ -n "$pe_src" ] || { echo "area: no stc_pe_array.v among the sources (update scripts/area.sh)" >&2; exit 2; }
 RTL_FILES=${files[*]}
 
 # The gating ablation: the one line that computes the gate enable.
-gate="    en     = v_q \&\& (w_q != 8'd0) \&\& (sel != 8'd0);"
-sed "s/^$gate\$/    en     = v_q;/" "$pe_src" >"$dir/no-gating/stc_pe.v"
-changed=$(diff "$pe_src" "$dir/no-gating/stc_pe.v" | grep -c '^>' || true)
+gate="      pe_en\[ie\] = pe_v_q\[ie\] \&\& (pe_w_q\[8\*ie +: 8\] != 8'd0) \&\& (pe_sel\[8\*ie +: 8\] != 8'd0);"
+sed "s/^$gate\$/      pe_en[ie] = pe_v_q[ie];/" "$pe_src" >"$dir/no-gating/stc_pe_array.v"
+changed=$(diff "$pe_src" "$dir/no-gating/stc_pe_array.v" | grep -c '^>' || true)
 [ "$changed" -eq 1 ] || {
-    echo "area: the gating ablation no longer applies: rtl/stc_pe.v has no line '${gate//\\/}' (update scripts/area.sh)" >&2
+    echo "area: the gating ablation no longer applies: rtl/stc_pe_array.v has no line '${gate//\\/}' (update scripts/area.sh)" >&2
     exit 2
 }
 
@@ -84,7 +84,7 @@ export -f synth_one
     echo "full $pe_src"
     echo "no-2of4 $pe_src TIE_MODE 1"
     echo "no-skip $pe_src TIE_SKIP 1"
-    echo "no-gating $dir/no-gating/stc_pe.v"
+    echo "no-gating $dir/no-gating/stc_pe_array.v"
     echo "dbuf $pe_src WBUF 2"
 } | xargs -P "$JOBS" -L 1 bash -c 'synth_one "$0" "$1" ${2:+"$2 $3"}' || exit 2
 

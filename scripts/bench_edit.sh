@@ -30,10 +30,10 @@ dir=${1:?usage: bench_edit.sh OUT_DIR OUT.md}
 mkdir -p "$dir" && dir=$(cd "$dir" && pwd) # CCACHE_DIR below is used from other directories
 out=${2:?usage: bench_edit.sh OUT_DIR OUT.md}
 root=$(git rev-parse --show-toplevel 2>/dev/null) || { echo "bench_edit.sh: run it inside the git tree" >&2; exit 2; }
-edit_file=rtl/stc_pe.v
-edit_from="en     = v_q && (w_q != 8'd0) && (sel != 8'd0);"
-edit_to="en     = v_q && (sel != 8'd0) && (w_q != 8'd0);"
-edit_to2="en     = (sel != 8'd0) && v_q && (w_q != 8'd0);"
+edit_file=rtl/stc_pe_array.v
+edit_from="pe_en[ie] = pe_v_q[ie] && (pe_w_q[8*ie +: 8] != 8'd0) && (pe_sel[8*ie +: 8] != 8'd0);"
+edit_to="pe_en[ie] = pe_v_q[ie] && (pe_sel[8*ie +: 8] != 8'd0) && (pe_w_q[8*ie +: 8] != 8'd0);"
+edit_to2="pe_en[ie] = (pe_sel[8*ie +: 8] != 8'd0) && pe_v_q[ie] && (pe_w_q[8*ie +: 8] != 8'd0);"
 grep -qF "$edit_from" "$root/$edit_file" ||
     { echo "bench_edit.sh: $edit_file no longer has the line the benchmark edits (the gate enable); update the script" >&2; exit 2; }
 

@@ -26,7 +26,7 @@
 #   skip      a tile with skip bit b against one computing all-zero block
 #             b, the same free operands (formal/stc_skip_miter.sv): the
 #             same result rows and err_o for every command shape of the
-#             small tile, bounded: one command from reset (ABC bmc3)
+#             small tile, bounded: one command from reset (ABC bmc2)
 # Each prints one line: proof, verdict, what, how, parameters, solver, time.
 # A failing proof writes its counterexample as a VCD with a GTKWave save
 # file beside it (OUT/<proof>/counterexample.{vcd,gtkw}); the skip proof's
@@ -135,20 +135,20 @@ flatten_tile() {
 # Signals that gating is allowed to change: the gate enables and their
 # copies, the gated register and its copies, the popcounts and the two
 # counters that count gating (and the probe buses that carry them).
-GATING_OWN='(^|\.)(en|en_o|en_q|en_q_o|en_w|en_q_w|prod_q|prod_o|prod_w|pe_en|pe_en_i|pe_en_o|pe_en_q|pe_en_q_o|pe_prod|pe_prod_o|pop_en|pop_gated|cnt_macs_actual_[dq]|cnt_macs_gated_[dq]|cnt|cnt_o|dbg_pe_en_o|dbg_pe_en_q_o|dbg_pe_prod_o|dbg_cnt_o)(\[[0-9]+\])?$'
+GATING_OWN='(^|\.)(en|en_o|en_q|en_q_o|en_w|en_q_w|prod_q|prod_o|prod_w|pe_en|pe_en_i|pe_en_o|pe_en_q|pe_en_q_o|pe_prod|pe_prod_o|pe_prod_q|pe_prod_d|pop_en|pop_gated|cnt_macs_actual_[dq]|cnt_macs_gated_[dq]|cnt|cnt_o|dbg_pe_en_o|dbg_pe_en_q_o|dbg_pe_prod_o|dbg_cnt_o)(\[[0-9]+\])?$'
 
 proof_gating() {
     local d=$out/gating t0 pe f n total
     t0=$(now)
     rm -rf "$d"
     mkdir -p "$d/ungated"
-    # The reference: the same sources, the gate enable of stc_pe (its one
-    # assignment `en = ...;`) replaced by the valid bit.
+    # The reference: the same sources, the gate enable of stc_pe_array (its
+    # one assignment `pe_en[ie] = ...;`) replaced by the valid bit.
     for f in "${srcs[@]}"; do cp "$f" "$d/ungated/"; done
-    pe=$d/ungated/stc_pe.v
-    n=$(grep -cE '^[[:space:]]*en[[:space:]]*=' "$pe" || true)
-    [ "$n" = 1 ] || die "stc_pe.v: expected one assignment 'en = ...;' of the gate enable, found $n"
-    sed -i -E 's/^([[:space:]]*)en[[:space:]]*=.*;/\1en = v_q;  \/\/ gating off (scripts\/formal.sh)/' "$pe"
+    pe=$d/ungated/stc_pe_array.v
+    n=$(grep -cE '^[[:space:]]*pe_en\[ie\][[:space:]]*=' "$pe" || true)
+    [ "$n" = 1 ] || die "stc_pe_array.v: expected one assignment 'pe_en[ie] = ...;' of the gate enable, found $n"
+    sed -i -E 's/^([[:space:]]*)pe_en\[ie\][[:space:]]*=.*;/\1pe_en[ie] = pe_v_q[ie];  \/\/ gating off (scripts\/formal.sh)/' "$pe"
     local usrcs=()
     for f in "${srcs[@]}"; do usrcs+=("$d/ungated/$(basename "$f")"); done
     flatten_tile "$d" stc_tile_gated "${srcs[@]}"
@@ -321,10 +321,13 @@ abc_cex() {
 # ---- skip: a skipped all-zero block changes no result ------------------------
 # The miter (formal/stc_skip_miter.sv) is built once, down to an AIG, with
 # the command's shape as inputs; scripts/aiger_tie.py ties them per shape,
-# and ABC's bmc3 checks every cycle up to the shape's bound. With the
+# and ABC's bmc2 checks every cycle up to the shape's bound. With the
 # control constant, ABC's structural hashing folds the two tiles'
 # datapaths into one; Yosys sat and z3, which do not, did not finish one
-# shape in 15 minutes.
+# shape in 15 minutes. bmc3 did each shape in about a second until the PE
+# array became flat vectors (issue 33); on that netlist, of the same size,
+# it took 130 s for mode=0 m=4 nblk=2 b=0, where bmc2 takes 0.3 s and both
+# find bug 34 in the same frame of every shape (make formal-bugs).
 proof_skip() {
     local d=$out/skip t0 mode m nblk b bias cycles depth shapes=0 tag log
     t0=$(now)
@@ -348,19 +351,20 @@ proof_skip() {
                         python3 "$here/scripts/aiger_tie.py" "$d/miter.aag" "$d/miter.aim" "$d/shape.aig" \
                             mode_i=$mode m_i=$m nblk_i=$nblk b_i=$b bias_i=$bias depth_i=$depth ||
                             die "cannot tie the shape $tag"
+                        # bmc2 -F K reports "No output failed in K-1 frames"
                         log=$("$YOSYS_ABC" -c "read_aiger $d/shape.aig; fold; strash; \
-                            bmc3 -F $((depth + 3)) -T $SKIP_TIMEOUT; write_cex -a $d/miter.cex" 2>&1) ||
+                            bmc2 -F $((depth + 4)) -T $SKIP_TIMEOUT; write_cex -a $d/miter.cex" 2>&1) ||
                             die "yosys-abc failed on $tag"
                         shapes=$((shapes + 1))
-                        if grep -q "No output asserted in $((depth + 3)) frames" <<<"$log"; then
+                        if grep -q "No output failed in $((depth + 3)) frames" <<<"$log"; then
                             continue
                         fi
                         if ! grep -q 'was asserted in frame' <<<"$log"; then
-                            grep -q 'Reached timeout' <<<"$log" || die "no bmc3 verdict for $tag: $log"
-                            verdict skip UNDECIDED "bmc3 did not finish the command $tag within $SKIP_TIMEOUT s (SKIP_TIMEOUT=): the two datapaths no longer fold together  [ABC bmc3; $params]" "$t0"
+                            grep -q 'Reached timeout' <<<"$log" || die "no bmc2 verdict for $tag: $log"
+                            verdict skip UNDECIDED "bmc2 did not finish the command $tag within $SKIP_TIMEOUT s (SKIP_TIMEOUT=): the two datapaths no longer fold together  [ABC bmc2; $params]" "$t0"
                             return
                         fi
-                        verdict skip FAILED "block skip changes the result rows or err_o, or a tile does not finish, for the command $tag  [bounded: $depth cycles; ABC bmc3; $params]" "$t0"
+                        verdict skip FAILED "block skip changes the result rows or err_o, or a tile does not finish, for the command $tag  [bounded: $depth cycles; ABC bmc2; $params]" "$t0"
                         abc_cex "$d" miter mode_i=$mode m_i=$m nblk_i=$nblk b_i=$b bias_i=$bias depth_i=$depth
                         echo "  rows delivered and err_o (full, skip) in the last cycle:"
                         cex "$d" step_q rows_full rows_skip err done
@@ -371,7 +375,7 @@ proof_skip() {
             done
         done
     done
-    verdict skip PROVEN "for every command shape ($shapes: dense and 2:4, bias or not, M 1..$M_MAX, nblk 1..$KB_MAX, every block b) and every operand value, skipping all-zero block b gives the same result rows and err_o as computing it  [bounded: one command from reset, u_full's cycles + 4; ABC bmc3; $params]" "$t0"
+    verdict skip PROVEN "for every command shape ($shapes: dense and 2:4, bias or not, M 1..$M_MAX, nblk 1..$KB_MAX, every block b) and every operand value, skipping all-zero block b gives the same result rows and err_o as computing it  [bounded: one command from reset, u_full's cycles + 4; ABC bmc2; $params]" "$t0"
 }
 
 # task NAME: one proof; exits 0 proven, 1 failed, 2 set-up error.

@@ -98,7 +98,14 @@ EOF
     n=$(grep -c '^mutate ' "$dir/mutations.ys" || true)
     [ "$n" -eq "$COUNT" ] || die "yosys listed $n mutations, expected $COUNT"
     grep -q 'input .*mutsel' "$dir/stc_tile_mut.v.tmp" || die "the mutated netlist has no mutsel input"
-    mv "$dir/stc_tile_mut.v.tmp" "$dir/stc_tile_mut.v"
+    # Yosys writes a mutant that cuts into one of the PE array's N*N-wide
+    # vectors as one concatenation on one line (127k characters at N=16),
+    # beyond Verilator's 40,000 tokens a line: such lines are broken after
+    # each comma (whitespace only; the netlist has no strings, -noattr).
+    awk 'length($0) > 8000 { gsub(/, /, ",\n  ") } { print }' "$dir/stc_tile_mut.v.tmp" >"$dir/stc_tile_mut.v.wrap" ||
+        die "could not write $dir/stc_tile_mut.v.wrap"
+    mv "$dir/stc_tile_mut.v.wrap" "$dir/stc_tile_mut.v"
+    rm -f "$dir/stc_tile_mut.v.tmp"
     wrapper "$width" >"$dir/stc_tile_wrap.v.tmp"
     mv "$dir/stc_tile_wrap.v.tmp" "$dir/stc_tile_wrap.v"
     grep '^Covered' "$dir/yosys.log" >"$dir/src-coverage.txt" || true

@@ -51,10 +51,14 @@ MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/*-n$(MUT_N)-*.vec))
 # normal build: 90k), so its mutants run over the streams and the corner
 # singles (26k cycles) and the extra vectors but the 70k-cycle x2, not over
 # the whole 160k-cycle regression.
+# And one 90%-unstructured command (its gated-MAC counts at N=16: the
+# flat PE array's redrawn sample had a survivor that only it kills).
 MUT_N16_SINGLES := corner-extremes corner-wrap corner-zero-tile corner-m1 corner-single
+MUT_N16_FILES   := unstructured-n16-dense-m16-k256-p90-s1.vec
 ifeq ($(MUT_N),16)
 MUT_VECS = $(sort $(wildcard $(REGRESSION_DIR)/stream-*-n16-*.vec \
-             $(foreach c,$(MUT_N16_SINGLES),$(REGRESSION_DIR)/$(c)-n16-*.vec)))
+             $(foreach c,$(MUT_N16_SINGLES),$(REGRESSION_DIR)/$(c)-n16-*.vec) \
+             $(addprefix $(REGRESSION_DIR)/,$(MUT_N16_FILES))))
 endif
 
 # ---- runner variants built from other RTL sources ---------------------------
@@ -215,7 +219,14 @@ mutate-ci-n16:
 # 64 blocks are all zero and skipped at M = 256, macs_skipped = 2^19, went
 # into make sim's regression: corner-zero-tile-n4-2of4-m256-k512-s1.vec;
 # issue 33's redrawn sample had a survivor on that counter's bit 19 that
-# make sim missed too.)
+# make sim missed too.) x12 (block 90%, seed 15): blocks 25-51 skipped
+# and 52 kept, so the search after block 24 finds its candidate 27 places
+# on (the flat PE array's redrawn sample had a survivor that masked exactly
+# that candidate; no vector had a run of more than 24 skipped blocks).
+# x13 (dense, 90% of A zero, 64 blocks of M = 64): a gated-MAC count past
+# 2^15 in one command (the most any other reached was 4,118) and a weight
+# of 4 in PE(2,3) at N=4, two gaps of the same redrawn sample; not at N=16
+# (64 passes of the flattened N=16 mutant netlist, as x2).
 # Fields: name, class, M, K-blocks (K = blocks x KD of the class's mode at
 # N = MUT_N), seed, extra options.
 MUT_XDIR  := $(BUILD)/mut-vecs-n$(MUT_N)
@@ -228,7 +239,9 @@ MUT_XSPEC := x1-dense-m1024-b2:dense:1024:2:11: \
              x7-dense-m1024-b1-bias:dense:1024:1:19:--bias \
              x8-dense-m225-b1-bias:dense:225:1:21:--bias \
              x9-block90-m4-b64:block:4:64:5:--sparsity=90 \
-             x10-block75-m4-b64:block:4:64:1:--sparsity=75
+             x10-block75-m4-b64:block:4:64:1:--sparsity=75 \
+             x12-block90-m4-b64:block:4:64:15:--sparsity=90 \
+             x13-dense-az90-m64-b64:dense:64:64:1:--a-zeros=90
 MUT_XVECS := $(foreach s,$(MUT_XSPEC),$(MUT_XDIR)/$(word 1,$(subst :, ,$(s))).vec)
 
 define MUT_XVEC_RULE
@@ -239,7 +252,7 @@ $(MUT_XDIR)/$(word 1,$(1)).vec: $(VECGEN)
 endef
 $(foreach s,$(MUT_XSPEC),$(eval $(call MUT_XVEC_RULE,$(subst :, ,$(s)))))
 
-MUT_RUN_VECS = $(MUT_VECS) $(if $(filter 16,$(MUT_N)),$(filter-out %/x2-sp24-m1024-b64.vec,$(MUT_XVECS)),$(MUT_XVECS))
+MUT_RUN_VECS = $(MUT_VECS) $(if $(filter 16,$(MUT_N)),$(filter-out %/x2-sp24-m1024-b64.vec %/x13-dense-az90-m64-b64.vec,$(MUT_XVECS)),$(MUT_XVECS))
 # Everything a campaign (or a slice of it) runs: the build job of a Slurm
 # campaign (scripts/slurm_sim.sh mutate).
 mutate-build: $(MUT_XVECS)

@@ -4,7 +4,10 @@
  * stc_ports.c - model signal structs <-> RTL port images (see stc_ports.h).
  *
  * This runs twice per simulated cycle, so the wide vectors are moved a row
- * or a byte at a time rather than bit by bit.
+ * or a byte at a time rather than bit by bit. The per-PE vectors (the
+ * dbg_pe_* ports, or the PE array's registers: stc_pe_grids) are unpacked
+ * only when a cycle differs, to name the difference; the lockstep compares
+ * them packed (stc_tile_grids_equal).
  */
 #include "stc_ports.h"
 
@@ -17,16 +20,6 @@
 static uint32_t low_bits(uint32_t v, unsigned width)
 {
     return width >= 32 ? v : v & ((1u << width) - 1u);
-}
-
-/* Bit field [lsb +: width] (width <= 32) of a word array. */
-static uint32_t field(const uint32_t *w, unsigned lsb, unsigned width)
-{
-    unsigned word = lsb / 32, off = lsb % 32;
-    uint64_t v = w[word] >> off;
-    if (off + width > 32)
-        v |= (uint64_t)w[word + 1] << (32 - off);
-    return low_bits((uint32_t)v, width);
 }
 
 /* Lookup tables, built by the preprocessor: byte b -> eight bytes holding
@@ -87,12 +80,18 @@ void stc_ports_unpack_outputs(const stc_port_shape *s, const stc_output_view *v,
     out->err = v->err & 1u;
 }
 
-/* The four 1-bit PE vectors of row r. Rows start on a byte when N % 8 == 0
- * and on a nibble when N % 4 == 0 (N=4: the hold run's array). */
-static void unpack_flag_row(unsigned n, unsigned r, const uint32_t *src, bool *dst)
+/* Bit b of a packed vector stored little-endian as bytes. */
+static unsigned bit_at(const uint8_t *b, unsigned bit)
+{
+    return b[bit / 8] >> (bit % 8) & 1u;
+}
+
+/* Row r of a 1-bit-per-PE vector (the four flags, bot_v, acc_we), PE i at
+ * bit i. Rows start on a byte when N % 8 == 0 and on a nibble when
+ * N % 4 == 0 (N=4: the hold run's array). Reads no byte past the row's. */
+static void unpack_flag_row(unsigned n, unsigned r, const uint8_t *b, bool *dst)
 {
     const unsigned row = r * n;
-    const uint8_t *b = (const uint8_t *)src;
     if (n % 8 == 0) {
         for (unsigned k = 0; k < n / 8; k++) {
             memcpy(dst + 8 * k, &spread_bits[b[row / 8 + k]], 8);
@@ -107,13 +106,14 @@ static void unpack_flag_row(unsigned n, unsigned r, const uint32_t *src, bool *d
         return;
     }
     for (unsigned c = 0; c < n; c++)
-        dst[c] = field(src, row + c, 1);
+        dst[c] = bit_at(b, row + c);
 }
 
 /* The count fields of width bits (1..32) packed from bit 0 of src, in
  * order: one pass through a 64-bit buffer, which reads each word of src
- * once and no word past the last field's (field() per field was about
- * 280 instructions a cycle at N=16 for the accumulator rows). */
+ * once and no word past the last field's (a shift and mask of the words
+ * per field was about 280 instructions a cycle at N=16 for the
+ * accumulator rows). */
 static void unpack_fields(const uint32_t *src, unsigned width, unsigned count, uint32_t *dst)
 {
     const uint64_t mask = width >= 32 ? 0xffffffffu : (1u << width) - 1u;
@@ -130,19 +130,19 @@ static void unpack_fields(const uint32_t *src, unsigned width, unsigned count, u
     }
 }
 
-/* The 2-bit mux selects of row r. Rows start on a byte when N % 4 == 0. */
-static void unpack_idx_row(unsigned n, unsigned r, const uint32_t *src, uint8_t *dst)
+/* Row r of the 2-bit mux selects, PE i at bits 2i and 2i + 1. Rows start
+ * on a byte when N % 4 == 0. */
+static void unpack_idx_row(unsigned n, unsigned r, const uint8_t *b, uint8_t *dst)
 {
     const unsigned row = r * n;
     if (n % 4 == 0) {
-        const uint8_t *b = (const uint8_t *)src + row / 4;
         for (unsigned k = 0; k < n / 4; k++) {
-            memcpy(dst + 4 * k, &spread_pairs[b[k]], 4);
+            memcpy(dst + 4 * k, &spread_pairs[b[row / 4 + k]], 4);
         }
         return;
     }
     for (unsigned c = 0; c < n; c++)
-        dst[c] = (uint8_t)field(src, 2 * (row + c), 2);
+        dst[c] = (uint8_t)(bit_at(b, 2 * (row + c)) | bit_at(b, 2 * (row + c) + 1) << 1);
 }
 
 void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr)
@@ -153,42 +153,29 @@ void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, s
     pr->blk = v->blk;
     pr->beat = v->beat;
     pr->err = v->err & 1u;
-    if (!v->pe_v) {
-        /* no per-PE ports: stc_ports_update_pe_arrays fills those */
-    } else if (n == STC_N_MAX) {
-        /* The port rows and the struct rows line up: move whole grids. */
-        unpack_flag_row(n * n, 0, v->pe_v, pr->pe_v[0]);
-        unpack_flag_row(n * n, 0, v->pe_en, pr->pe_en[0]);
-        unpack_flag_row(n * n, 0, v->pe_en_q, pr->pe_en_q[0]);
-        unpack_flag_row(n * n, 0, v->pe_pv, pr->pe_pv[0]);
-        unpack_idx_row(n * n, 0, v->pe_idx, pr->pe_idx[0]);
-        memcpy(pr->pe_w, v->pe_w, sizeof pr->pe_w);
-        memcpy(pr->pe_act, v->pe_act, sizeof pr->pe_act);
-        memcpy(pr->pe_prod, v->pe_prod, sizeof pr->pe_prod);
-        memcpy(pr->pe_psum, v->pe_psum, sizeof pr->pe_psum);
+    if (v->pe_v) {
+        /* The dbg_pe_* ports have the layout of the PE array's vectors. */
+        const stc_pe_grids g = {(const uint8_t *)v->pe_v,
+                                (const uint8_t *)v->pe_en,
+                                (const uint8_t *)v->pe_en_q,
+                                (const uint8_t *)v->pe_pv,
+                                (const uint8_t *)v->pe_w,
+                                (const uint8_t *)v->pe_idx,
+                                v->pe_act,
+                                v->pe_prod,
+                                v->pe_psum};
+        stc_ports_update_pe_arrays(n, &g, pr);
     }
-    for (unsigned r = 0; v->pe_v && n < STC_N_MAX && r < n; r++) {
-        const unsigned row = r * n;
-        unpack_flag_row(n, r, v->pe_v, pr->pe_v[r]);
-        unpack_flag_row(n, r, v->pe_en, pr->pe_en[r]);
-        unpack_flag_row(n, r, v->pe_en_q, pr->pe_en_q[r]);
-        unpack_flag_row(n, r, v->pe_pv, pr->pe_pv[r]);
-        unpack_idx_row(n, r, v->pe_idx, pr->pe_idx[r]);
-        memcpy(pr->pe_w[r], (const uint8_t *)v->pe_w + row, n);
-        memcpy(pr->pe_act[r], v->pe_act + row, 4 * n);
-        memcpy(pr->pe_prod[r], v->pe_prod + row, 4 * n);
-        memcpy(pr->pe_psum[r], v->pe_psum + row, 4 * n);
-    }
-    unpack_flag_row(n, 0, v->bot_v, pr->bot_v);
-    unpack_flag_row(n, 0, v->acc_we, pr->acc_we);
+    unpack_flag_row(n, 0, (const uint8_t *)v->bot_v, pr->bot_v);
+    unpack_flag_row(n, 0, (const uint8_t *)v->acc_we, pr->acc_we);
     unpack_fields(v->acc_row, s->mw, n, pr->acc_row);
     memcpy(pr->acc_wdata, v->acc_wdata, n * sizeof pr->acc_wdata[0]);
     memcpy(pr->cnt, v->cnt, sizeof pr->cnt);
 }
 
 /* bool holds 0 or 1 in one byte here (the x86-64 and AArch64 ABIs), the
- * values the flag arrays hold, so their rows copy as bytes. */
-_Static_assert(sizeof(bool) == 1, "the flag rows are copied byte for byte");
+ * values the flag grids hold, so a row unpacks into bytes. */
+_Static_assert(sizeof(bool) == 1, "the flag rows are unpacked byte for byte");
 
 /* Row r of a probe grid, as bytes of the whole grid (G: a member of pr). */
 #define STC_GRID_ROW(G, r) ((unsigned char *)(G) + (size_t)(r) * sizeof(G)[0])
@@ -218,17 +205,17 @@ static inline void copy_row(void *restrict dst, const void *restrict src, size_t
 
 void stc_ports_update_pe_arrays(unsigned n, const stc_pe_grids *a, stc_probes *pr)
 {
-    /* At n = STC_N_MAX the array rows and the struct rows line up: one
-     * copy per grid instead of one per row. */
+    /* At n = STC_N_MAX the vectors' rows and the struct rows line up: the
+     * whole grid as one row of n * n PEs. */
     const unsigned rows = n == STC_N_MAX ? 1 : n, len = n == STC_N_MAX ? n * n : n;
     for (unsigned r = 0; r < rows; r++) {
-        const unsigned row = r * n;
-        copy_row(STC_GRID_ROW(pr->pe_v, r), a->v + row, len);
-        copy_row(STC_GRID_ROW(pr->pe_en, r), a->en + row, len);
-        copy_row(STC_GRID_ROW(pr->pe_en_q, r), a->en_q + row, len);
-        copy_row(STC_GRID_ROW(pr->pe_pv, r), a->pv + row, len);
+        const unsigned row = r * len;
+        unpack_flag_row(len, r, a->v, (bool *)STC_GRID_ROW(pr->pe_v, r));
+        unpack_flag_row(len, r, a->en, (bool *)STC_GRID_ROW(pr->pe_en, r));
+        unpack_flag_row(len, r, a->en_q, (bool *)STC_GRID_ROW(pr->pe_en_q, r));
+        unpack_flag_row(len, r, a->pv, (bool *)STC_GRID_ROW(pr->pe_pv, r));
+        unpack_idx_row(len, r, a->idx, STC_GRID_ROW(pr->pe_idx, r));
         copy_row(STC_GRID_ROW(pr->pe_w, r), a->w + row, len);
-        copy_row(STC_GRID_ROW(pr->pe_idx, r), a->idx + row, len);
         copy_row(STC_GRID_ROW(pr->pe_act, r), a->act + row, 4 * (size_t)len);
         copy_row(STC_GRID_ROW(pr->pe_prod, r), a->prod + row, 4 * (size_t)len);
         copy_row(STC_GRID_ROW(pr->pe_psum, r), a->psum + row, 4 * (size_t)len);

@@ -50,7 +50,7 @@ typedef struct stc_output_view {
 } stc_output_view;
 
 /* The per-PE probe ports' words; pe_v == NULL: no per-PE ports (the model
- * has them as arrays, stc_pe_grids), the update leaves those probes be. */
+ * has them as vectors, stc_pe_grids), the update leaves those probes be. */
 typedef struct stc_probe_view {
     uint32_t state, blk, beat, err;
     const uint32_t *pe_v, *pe_en, *pe_en_q, *pe_pv, *pe_w, *pe_idx;
@@ -68,8 +68,11 @@ void stc_ports_unpack_probes(const stc_port_shape *s, const stc_probe_view *v, s
  * nothing (at N=16 clearing the 4.6 KB record was a fifth of the unpack). */
 void stc_ports_update_probes(const stc_port_shape *s, const stc_probe_view *v, stc_probes *pr);
 
-/* The n x n per-PE probes of pr from the arrays a, in a record zeroed once
- * as for stc_ports_update_probes: whole rows copied, nothing unpacked. */
+/* The n x n per-PE probes of pr from the packed vectors a (the layout of
+ * stc_pe_grids, which the dbg_pe_* ports share), in a record zeroed once as
+ * for stc_ports_update_probes: the flags and mux selects unpacked to a byte
+ * per PE, the rest copied a row at a time. The lockstep calls it only when
+ * a cycle differs, to name the difference. */
 void stc_ports_update_pe_arrays(unsigned n, const stc_pe_grids *a, stc_probes *pr);
 
 #ifdef __cplusplus

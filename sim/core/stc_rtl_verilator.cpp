@@ -32,7 +32,7 @@ struct stc_rtl {
     VerilatedFstC *fst;
 #endif
 #if STC_RTL_PE_ARRAYS
-    stc_pe_grids pe; // into the model's per-PE arrays, found once
+    stc_pe_grids pe; // into the model's per-PE vectors, found once
 #endif
     uint64_t time;
     stc_outputs settled; // outputs with the last tick's inputs, clock low
@@ -119,30 +119,31 @@ constexpr unsigned MW = STC_RTL_MW;
 constexpr unsigned KBW = STC_RTL_KBW;
 
 #if STC_RTL_PE_ARRAYS
-// One per-PE array of a model verilated around the wrapper without the
+// One per-PE vector of a model verilated around the wrapper without the
 // dbg_pe_* ports (scripts/rtl_ports.py --pe-arrays): NAME in the PE array's
 // scope (STC_RTL_PE_SCOPE below the model's top), public by
-// sim/core/stc_pe_probes.vlt, N x N elements of BYTES bytes. One that is
-// not there, or not of that shape, is a set-up error naming it.
-const void *pe_array(const stc_rtl *r, const char *name, unsigned bytes)
+// sim/core/stc_pe_probes.vlt, one packed vector of N x N fields of BITS
+// bits (no unpacked dimension). Verilator keeps it in the smallest of
+// CData, SData, IData, QData and VlWide<> (words from the lowest) that
+// holds it; on a little-endian host (stc_ports.c requires one) bit b is
+// then bit b % 8 of byte b / 8 in every case, the layout stc_pe_grids
+// reads, so the check asks only that the storage holds the N x N fields.
+// One that is not there, or not of that shape, is a set-up error naming
+// it.
+const void *pe_array(const stc_rtl *r, const char *name, unsigned bits)
 {
     char scope[256];
     int len = snprintf(scope, sizeof scope, "%s.%s", r->top->name(), STC_RTL_PE_SCOPE);
     const VerilatedScope *sc =
         len > 0 && static_cast<size_t>(len) < sizeof scope ? r->ctx.scopeFind(scope) : nullptr;
     const VerilatedVar *var = sc ? sc->varFind(name) : nullptr;
-    // Verilator 5.006 lists the one range of an array of 1-bit elements as
-    // its packed range (dims 1, udims 0).
-    int elements = !var                ? 0
-                   : var->udims() == 1 ? var->unpacked().elements()
-                   : var->dims() == 1  ? var->packed().elements()
-                                       : 0;
-    VerilatedVarType type = bytes == 1 ? VLVT_UINT8 : VLVT_UINT32;
-    if (!var || elements != static_cast<int>(N * N) || var->vltype() != type) {
+    const unsigned want = N * N * bits;
+    if (!var || var->udims() != 0 || var->dims() != 1 ||
+        var->packed().elements() != static_cast<int>(want) || var->entSize() * 8 < want) {
         fprintf(stderr,
-                "stc_rtl: the model has no per-PE array %s.%s of %u elements of %u byte(s) "
+                "stc_rtl: the model has no per-PE vector %s.%s of %u bits (%u PEs of %u bit(s)) "
                 "(sim/core/stc_pe_probes.vlt)\n",
-                scope, name, N * N, bytes);
+                scope, name, want, N * N, bits);
         return nullptr;
     }
     return var->datap();
@@ -151,15 +152,15 @@ const void *pe_array(const stc_rtl *r, const char *name, unsigned bytes)
 bool pe_arrays_find(stc_rtl *r)
 {
     stc_pe_grids *a = &r->pe;
-    a->v = static_cast<const uint8_t *>(pe_array(r, "v_w", 1));
-    a->en = static_cast<const uint8_t *>(pe_array(r, "en_w", 1));
-    a->en_q = static_cast<const uint8_t *>(pe_array(r, "en_q_w", 1));
-    a->pv = static_cast<const uint8_t *>(pe_array(r, "pv_w", 1));
-    a->w = static_cast<const uint8_t *>(pe_array(r, "w_w", 1));
-    a->idx = static_cast<const uint8_t *>(pe_array(r, "idx_w", 1));
-    a->act = static_cast<const uint32_t *>(pe_array(r, "act_w", 4));
-    a->prod = static_cast<const uint32_t *>(pe_array(r, "prod_w", 4));
-    a->psum = static_cast<const uint32_t *>(pe_array(r, "psum_w", 4));
+    a->v = static_cast<const uint8_t *>(pe_array(r, "pe_v_q", 1));
+    a->en = static_cast<const uint8_t *>(pe_array(r, "pe_en", 1));
+    a->en_q = static_cast<const uint8_t *>(pe_array(r, "pe_en_q", 1));
+    a->pv = static_cast<const uint8_t *>(pe_array(r, "pe_pv_q", 1));
+    a->w = static_cast<const uint8_t *>(pe_array(r, "pe_w_q", 8));
+    a->idx = static_cast<const uint8_t *>(pe_array(r, "pe_idx_q", 2));
+    a->act = static_cast<const uint32_t *>(pe_array(r, "pe_act_q", 32));
+    a->prod = static_cast<const uint32_t *>(pe_array(r, "pe_prod_q", 32));
+    a->psum = static_cast<const uint32_t *>(pe_array(r, "pe_psum_q", 32));
     return a->v && a->en && a->en_q && a->pv && a->w && a->idx && a->act && a->prod && a->psum;
 }
 #endif

@@ -151,13 +151,14 @@ VL_NO_EXEC   = $(strip $(foreach f,n q t,$(findstring $(f),$(firstword -$(MAKEFL
 VL_MAKE_J    = $(if $(filter -j%,$(MAKEFLAGS)),,-j $(JOBS))
 
 # The per-PE probes of the stock tile's runner builds come from the PE
-# array's per-PE signal arrays, not from the dbg_pe_* ports: packing 256
-# PEs' state into wide ports every cycle cost about a tenth of the
-# lockstep's instructions at N = 16 (docs/performance.md). VL_PE_ARRAYS(N) is what
+# array's registers (one packed vector per register of the PEs, pe_v_q ..
+# pe_psum_q, and the gate enable pe_en), not from the dbg_pe_* ports:
+# copying 256 PEs' state into wide ports every cycle cost about a tenth of
+# the lockstep's instructions at N = 16 (docs/performance.md). VL_PE_ARRAYS(N) is what
 # such a build adds to its flags: the top becomes a wrapper without those
 # ports (scripts/rtl_ports.py --pe-arrays, generated per N in
-# $(BUILD)/pe-arrays/), the arrays readable (VL_PE_ARRAYS_VLT), and the
-# shim reads them (STC_RTL_PE_ARRAYS). Builds that show or count the ports
+# $(BUILD)/pe-arrays/), the vectors readable (VL_PE_ARRAYS_VLT), and the
+# shim reads them where they lie (STC_RTL_PE_ARRAYS). Builds that show or count the ports
 # (waves, coverage, SystemC) and RTL that is not the stock tile's (your
 # own, the mutant netlists) keep the ports.
 VL_PE_ARRAYS_VLT   := sim/core/stc_pe_probes.vlt

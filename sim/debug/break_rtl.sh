@@ -5,8 +5,9 @@
 # debug-tool tests (make debug-test). Never touches rtl/.
 #
 # usage: sim/debug/break_rtl.sh BUG SRC.v DST.v
-#   mux-swap   stc_pe.v: swap activation mux inputs 1 and 2 (idx 1 selects
-#              slot 2 and the reverse): a 2:4 decode bug
+#   mux-swap   stc_pe_array.v: swap activation mux inputs 1 and 2 (idx 1 selects
+#              slot 2 and the reverse, the two select bits swapped): a 2:4
+#              decode bug
 # Fails (exit 2) when the pattern is not found, so a changed RTL cannot
 # silently give an unbroken "broken" build.
 set -eu
@@ -14,10 +15,10 @@ set -eu
 bug=$1 src=$2 dst=$3
 case "$bug" in
 mux-swap)
-    sed -e "s/^\([[:space:]]*2'd1:[[:space:]]*sel = \)act_q\[15:8\];/\1act_q[23:16]; \/\/ BROKEN (debug-test)/" \
-        -e "s/^\([[:space:]]*2'd2:[[:space:]]*sel = \)act_q\[23:16\];/\1act_q[15:8]; \/\/ BROKEN (debug-test)/" \
+    # the slot shift by {idx[0], idx[1]} * 8 instead of {idx[1], idx[0]} * 8
+    sed -e "s/^\([[:space:]]*lane_sh[[:space:]]*= pe_act_q\[32\*im +: 32\] >> \){pe_idx_q\[2\*im +: 2\], 3'b000};/\1{pe_idx_q[2*im], pe_idx_q[2*im + 1], 3'b000}; \/\/ BROKEN (debug-test)/" \
         "$src" >"$dst.tmp"
-    want=2
+    want=1
     ;;
 *)
     echo "$0: unknown bug '$bug'" >&2

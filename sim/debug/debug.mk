@@ -86,7 +86,7 @@ sim-debug:
 # A copy of rtl/ under $(BUILD)/debug-test/rtl with one file patched by
 # sim/debug/break_rtl.sh, verilated like sim.mk's builds (suffix -bug).
 DBG_BUG      ?= mux-swap
-DBG_BUG_FILE ?= stc_pe.v
+DBG_BUG_FILE ?= stc_pe_array.v
 DBG_TEST_N   := 4
 DBG_BUG_DIR  := $(BUILD)/debug-test
 DBG_BUG_RTL  := $(patsubst $(RTL_DIR)/%,$(DBG_BUG_DIR)/rtl/%,$(RTL_SRCS))

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 struct stc_rtl {
     stc_tile *t;
@@ -158,6 +160,16 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
     stc_tile_probe(r->t, pr);
     if (fault_on(r, RTL_FAULT_PE_PROD))
         pr->pe_prod[r->fault.row][r->fault.col] ^= (int32_t)(1u << r->fault.bit);
+    if (fault_on(r, RTL_FAULT_PE_FLAG)) {
+        bool *flags[] = {pr->pe_v[r->fault.row], pr->pe_en[r->fault.row], pr->pe_en_q[r->fault.row],
+                         pr->pe_pv[r->fault.row]};
+        bool *f = &flags[r->fault.bit % 4][r->fault.col];
+        *f = !*f;
+    }
+    if (fault_on(r, RTL_FAULT_PE_IDX))
+        pr->pe_idx[r->fault.row][r->fault.col] ^= (uint8_t)(1u << (r->fault.bit % 2));
+    if (fault_on(r, RTL_FAULT_PE_W))
+        pr->pe_w[r->fault.row][r->fault.col] ^= (int8_t)(1u << (r->fault.bit % 8));
     if (fault_on(r, RTL_FAULT_PROD_SEEN) && pr->pe_prod[r->fault.row][r->fault.col] != 0)
         pr->pe_prod[r->fault.row][r->fault.col] ^= (int32_t)(1u << r->fault.bit);
     if (fault_on(r, RTL_FAULT_CNT))
@@ -181,12 +193,13 @@ void rtl_flat_grids_of(const stc_probes *pr, unsigned n, rtl_flat_grids *g)
     for (unsigned row = 0; row < n; row++)
         for (unsigned col = 0; col < n; col++) {
             unsigned i = row * n + col;
-            g->v[i] = pr->pe_v[row][col];
-            g->en[i] = pr->pe_en[row][col];
-            g->en_q[i] = pr->pe_en_q[row][col];
-            g->pv[i] = pr->pe_pv[row][col];
+            uint8_t bit = (uint8_t)(1u << (i % 8));
+            g->v[i / 8] |= pr->pe_v[row][col] ? bit : 0;
+            g->en[i / 8] |= pr->pe_en[row][col] ? bit : 0;
+            g->en_q[i / 8] |= pr->pe_en_q[row][col] ? bit : 0;
+            g->pv[i / 8] |= pr->pe_pv[row][col] ? bit : 0;
             g->w[i] = (uint8_t)pr->pe_w[row][col];
-            g->idx[i] = pr->pe_idx[row][col];
+            g->idx[i / 4] |= (uint8_t)((pr->pe_idx[row][col] & 3u) << (2 * (i % 4)));
             g->act[i] = pr->pe_act[row][col];
             g->prod[i] = (uint32_t)pr->pe_prod[row][col];
             g->psum[i] = (uint32_t)pr->pe_psum[row][col];
@@ -196,6 +209,44 @@ void rtl_flat_grids_of(const stc_probes *pr, unsigned n, rtl_flat_grids *g)
 stc_pe_grids rtl_flat_grids_view(const rtl_flat_grids *g)
 {
     return (stc_pe_grids){g->v, g->en, g->en_q, g->pv, g->w, g->idx, g->act, g->prod, g->psum};
+}
+
+/* A copy of the len bytes at src ending where an unreadable page begins;
+ * *page is what to free. */
+static void *tight_copy(const void *src, size_t len, void **page)
+{
+    const size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+    if (len > ps || posix_memalign(page, ps, 2 * ps) != 0)
+        abort();
+    unsigned char *guard = (unsigned char *)*page + ps;
+    if (mprotect(guard, ps, PROT_NONE) != 0)
+        abort();
+    return memcpy(guard - len, src, len);
+}
+
+void rtl_tight_grids_make(const rtl_flat_grids *g, unsigned n, rtl_tight_grids *t)
+{
+    const size_t pes = (size_t)n * n, flags = (pes + 7) / 8;
+    t->v = tight_copy(g->v, flags, &t->pages[0]);
+    t->en = tight_copy(g->en, flags, &t->pages[1]);
+    t->en_q = tight_copy(g->en_q, flags, &t->pages[2]);
+    t->pv = tight_copy(g->pv, flags, &t->pages[3]);
+    t->w = tight_copy(g->w, pes, &t->pages[4]);
+    t->idx = tight_copy(g->idx, (2 * pes + 7) / 8, &t->pages[5]);
+    t->act = tight_copy(g->act, 4 * pes, &t->pages[6]);
+    t->prod = tight_copy(g->prod, 4 * pes, &t->pages[7]);
+    t->psum = tight_copy(g->psum, 4 * pes, &t->pages[8]);
+    t->view = (stc_pe_grids){t->v, t->en, t->en_q, t->pv, t->w, t->idx, t->act, t->prod, t->psum};
+}
+
+void rtl_tight_grids_free(rtl_tight_grids *t)
+{
+    const size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+    for (size_t k = 0; k < sizeof t->pages / sizeof t->pages[0]; k++) {
+        if (mprotect((unsigned char *)t->pages[k] + ps, ps, PROT_READ | PROT_WRITE) != 0)
+            abort();
+        free(t->pages[k]);
+    }
 }
 
 const stc_pe_grids *stc_rtl_pe_grids(const stc_rtl *r)

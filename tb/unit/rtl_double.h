@@ -49,6 +49,9 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_NO_CNT,         /* no counters: cnt reads 0, stc_rtl_has_counters false */
     RTL_FAULT_READY_COMB,     /* w_ready follows w_valid of the same cycle (an
                                  input-to-output path; needs the settled outputs) */
+    RTL_FAULT_PE_FLAG,        /* probe pe_v, pe_en, pe_en_q or pe_pv (`bit` 0..3) [row][col] */
+    RTL_FAULT_PE_IDX,         /* probe pe_idx[row][col], bit `bit` (0 or 1) */
+    RTL_FAULT_PE_W,           /* probe pe_w[row][col], bit `bit` */
 } rtl_fault_kind;
 
 typedef struct rtl_fault {
@@ -62,13 +65,15 @@ typedef struct rtl_fault {
 void rtl_double_plant(stc_rtl *r, const rtl_fault *f);
 
 /* A probe record's n x n per-PE probes laid out as a Verilated model of
- * the stock tile keeps them (stc_pe_grids: element r*n + c, the flags and
- * bytes one byte each, the rest a word each): what the double offers as
- * its grids, and what the tests compare the golden model's with. */
+ * the stock tile keeps them (stc_pe_grids: packed vectors, PE i = r*n + c;
+ * the four flags at bit i % 8 of byte i / 8, the mux select at bits
+ * 2*(i % 4) and 2*(i % 4) + 1 of byte i / 4, the weight in byte i, the
+ * rest in word i): what the double offers as its grids, and what the
+ * tests compare the golden model's with. */
 typedef struct rtl_flat_grids {
-    uint8_t v[STC_N_MAX * STC_N_MAX], en[STC_N_MAX * STC_N_MAX];
-    uint8_t en_q[STC_N_MAX * STC_N_MAX], pv[STC_N_MAX * STC_N_MAX];
-    uint8_t w[STC_N_MAX * STC_N_MAX], idx[STC_N_MAX * STC_N_MAX];
+    uint8_t v[STC_N_MAX * STC_N_MAX / 8], en[STC_N_MAX * STC_N_MAX / 8];
+    uint8_t en_q[STC_N_MAX * STC_N_MAX / 8], pv[STC_N_MAX * STC_N_MAX / 8];
+    uint8_t w[STC_N_MAX * STC_N_MAX], idx[STC_N_MAX * STC_N_MAX / 4];
     uint32_t act[STC_N_MAX * STC_N_MAX], prod[STC_N_MAX * STC_N_MAX];
     uint32_t psum[STC_N_MAX * STC_N_MAX];
 } rtl_flat_grids;
@@ -76,6 +81,20 @@ typedef struct rtl_flat_grids {
 /* Fills g from pr's n x n per-PE probes (the rest of g zero). */
 void rtl_flat_grids_of(const stc_probes *pr, unsigned n, rtl_flat_grids *g);
 stc_pe_grids rtl_flat_grids_view(const rtl_flat_grids *g);
+
+/* The vectors of g for an n x n tile each copied to the end of a page of
+ * its own, the page after it unreadable: ceil(n*n*W / 8) bytes for W bits
+ * a PE, the least a Verilated model's storage holds, so a compare or an
+ * unpack that reads a byte past a vector's last PE crashes the test. */
+typedef struct rtl_tight_grids {
+    stc_pe_grids view;                     /* the copies */
+    uint8_t *v, *en, *en_q, *pv, *w, *idx; /* the same, writable */
+    uint32_t *act, *prod, *psum;
+    void *pages[9];
+} rtl_tight_grids;
+
+void rtl_tight_grids_make(const rtl_flat_grids *g, unsigned n, rtl_tight_grids *t);
+void rtl_tight_grids_free(rtl_tight_grids *t);
 
 /* Whether the double offers its per-PE probes as grids (stc_rtl_pe_grids,
  * compared in place by the lockstep, as a Verilated model of the stock

@@ -169,17 +169,21 @@ Test(lockstep, planted_probe_fault_found_at_its_cycle_and_signal)
 }
 
 /* The per-PE probes compared where the RTL keeps them (stc_rtl_pe_grids,
- * the double's default) or copied into the probe record (a build with
- * dbg_pe_* ports): the same verdict, cycle, signal and count, for a fault
- * from an early and a late edge and for one that shows only while the
- * product is nonzero; a clean run passes both ways in as many cycles. */
+ * the double's default: packed vectors) or copied into the probe record (a
+ * build with dbg_pe_* ports): the same verdict, cycle, signal and count,
+ * for a fault from an early and a late edge, for one that shows only while
+ * the product is nonzero, and for a bit of each packed grid (the flags,
+ * both bits of a select, a weight) at the first, a middle and the last PE;
+ * a clean run passes both ways in as many cycles. */
 Test(lockstep, grids_in_place_and_in_the_record_give_the_same_verdict)
 {
     static const rtl_fault faults[] = {
-        {RTL_FAULT_PE_PROD, 1, 2, 3, 40},
-        {RTL_FAULT_PE_PROD, 3, 0, 31, 200},
-        {RTL_FAULT_PROD_SEEN, 2, 3, 0, 0},
-        {RTL_FAULT_NONE, 0, 0, 0, 0},
+        {RTL_FAULT_PE_PROD, 1, 2, 3, 40},  {RTL_FAULT_PE_PROD, 3, 0, 31, 200},
+        {RTL_FAULT_PROD_SEEN, 2, 3, 0, 0}, {RTL_FAULT_PE_FLAG, 0, 0, 0, 30},
+        {RTL_FAULT_PE_FLAG, 3, 3, 1, 50},  {RTL_FAULT_PE_FLAG, 2, 1, 2, 60},
+        {RTL_FAULT_PE_FLAG, 3, 3, 3, 70},  {RTL_FAULT_PE_IDX, 3, 3, 0, 35},
+        {RTL_FAULT_PE_IDX, 1, 2, 1, 45},   {RTL_FAULT_PE_W, 3, 3, 7, 55},
+        {RTL_FAULT_PE_W, 0, 1, 0, 25},     {RTL_FAULT_NONE, 0, 0, 0, 0},
     };
     stc_stream s = lk_stream("pairs", 0);
     for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
@@ -204,12 +208,41 @@ Test(lockstep, grids_in_place_and_in_the_record_give_the_same_verdict)
     stc_stream_free(&s);
 }
 
+/* A bit of a packed grid planted at PE (r, c) from clock edge T on is
+ * found in place at cycle T and named as that grid's element [r][c]: the
+ * compare reads the PE where the layout puts it, and the unpack that
+ * names the difference puts it back at (r, c). */
+Test(lockstep, packed_grid_fault_found_in_place_at_its_pe)
+{
+    static const struct {
+        rtl_fault f;
+        const char *signal;
+    } cases[] = {
+        {{RTL_FAULT_PE_FLAG, 0, 0, 0, 30}, "pe_v[0][0]"},
+        {{RTL_FAULT_PE_FLAG, 3, 3, 0, 30}, "pe_v[3][3]"},
+        {{RTL_FAULT_PE_FLAG, 3, 3, 1, 40}, "pe_en[3][3]"},
+        {{RTL_FAULT_PE_FLAG, 1, 2, 2, 40}, "pe_en_q[1][2]"},
+        {{RTL_FAULT_PE_FLAG, 2, 0, 3, 50}, "pe_pv[2][0]"},
+        {{RTL_FAULT_PE_IDX, 3, 3, 1, 35}, "pe_idx[3][3]"},
+        {{RTL_FAULT_PE_IDX, 0, 3, 0, 35}, "pe_idx[0][3]"},
+        {{RTL_FAULT_PE_W, 3, 3, 7, 45}, "pe_w[3][3]"},
+        {{RTL_FAULT_PE_W, 2, 1, 0, 45}, "pe_w[2][1]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned ncmd;
+        stc_run_result r = lk_fault_run("pairs", 0, cases[i].f, &ncmd);
+        cr_assert_not(r.pass, "case %zu", i);
+        cr_assert_eq(r.first_bad_cycle, cases[i].f.from_tick, "case %zu", i);
+        cr_assert_str_eq(r.first_signal, cases[i].signal, "case %zu", i);
+    }
+}
+
 /* Grids read in place are the lockstep's alone: a step that runs no model
  * of its own has nothing to compare them with. */
 Test(lockstep, grids_in_place_only_with_the_steps_own_model)
 {
     static const stc_step_mode modes[] = {STC_STEP_CALLER_MODEL, STC_STEP_MODEL_IS_DUT};
-    static const uint8_t b[16];
+    static const uint8_t b[16]; /* N=4: 2 bytes of flags, 4 of selects, 16 of weights */
     static const uint32_t w[16];
     const stc_pe_grids g = {b, b, b, b, b, b, w, w, w};
     stc_stream s = lk_stream("pairs", 0);

@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "rtl_double.h"
 #include "stc_ports.h"
 #include "stc_rng.h"
 
@@ -209,40 +210,51 @@ Test(ports, unpack_outputs_per_the_documented_layout)
         cr_assert_eq((uint32_t)got.res_data[n], res[n], "res_data[%u]", n);
 }
 
-/* The per-PE probes from the model's per-PE arrays (element i = r*n + c of
- * each, docs/architecture.md section 8): at n = 4 row by row and at
- * n = STC_N_MAX in one copy per grid, every PE's nine values land in
- * pr->pe_*[r][c]; nothing outside the n x n array and no other probe is
- * written (a record of 0xa5 keeps them). */
+/* The per-PE probes from the PE array's packed vectors (PE i = r*n + c,
+ * docs/architecture.md section 8; stc_pe_grids), packed here by the
+ * layout's definition: a flag at bit i % 8 of byte i / 8, a select at bits
+ * 2*(i % 4) and 2*(i % 4) + 1 of byte i / 4, a weight in byte i, a word in
+ * word i. At n = 4 and 6 row by row and at n = STC_N_MAX in one pass per
+ * grid, every PE's nine values land in pr->pe_*[r][c]; nothing outside the
+ * n x n array and no other probe is written (a record of 0xa5 keeps them);
+ * no byte past a vector is read (exact-size copies, rtl_tight_grids). */
 static void check_pe_arrays(unsigned n, uint64_t seed)
 {
+    static rtl_flat_grids a;
     static uint8_t v[STC_N_MAX * STC_N_MAX], en[STC_N_MAX * STC_N_MAX], enq[STC_N_MAX * STC_N_MAX],
-        pv[STC_N_MAX * STC_N_MAX], w[STC_N_MAX * STC_N_MAX], idx[STC_N_MAX * STC_N_MAX];
-    static uint32_t act[STC_N_MAX * STC_N_MAX], prod[STC_N_MAX * STC_N_MAX],
-        psum[STC_N_MAX * STC_N_MAX];
+        pv[STC_N_MAX * STC_N_MAX], idx[STC_N_MAX * STC_N_MAX];
     stc_rng r;
     stc_rng_seed(&r, seed);
+    memset(&a, 0, sizeof a);
     for (unsigned i = 0; i < n * n; i++) {
         v[i] = (uint8_t)stc_rng_below(&r, 2);
         en[i] = (uint8_t)stc_rng_below(&r, 2);
         enq[i] = (uint8_t)stc_rng_below(&r, 2);
         pv[i] = (uint8_t)stc_rng_below(&r, 2);
-        w[i] = (uint8_t)stc_rng_next(&r);
         idx[i] = (uint8_t)stc_rng_below(&r, 4);
-        act[i] = (uint32_t)stc_rng_next(&r);
-        prod[i] = (uint32_t)stc_rng_next(&r);
-        psum[i] = (uint32_t)stc_rng_next(&r);
+        a.v[i / 8] |= (uint8_t)(v[i] << (i % 8));
+        a.en[i / 8] |= (uint8_t)(en[i] << (i % 8));
+        a.en_q[i / 8] |= (uint8_t)(enq[i] << (i % 8));
+        a.pv[i / 8] |= (uint8_t)(pv[i] << (i % 8));
+        a.idx[i / 4] |= (uint8_t)(idx[i] << (2 * (i % 4)));
+        a.w[i] = (uint8_t)stc_rng_next(&r);
+        a.act[i] = (uint32_t)stc_rng_next(&r);
+        a.prod[i] = (uint32_t)stc_rng_next(&r);
+        a.psum[i] = (uint32_t)stc_rng_next(&r);
     }
-    const stc_pe_grids a = {v, en, enq, pv, w, idx, act, prod, psum};
+    rtl_tight_grids g;
+    rtl_tight_grids_make(&a, n, &g);
     stc_probes got, untouched;
     memset(&got, 0xa5, sizeof got);
     memset(&untouched, 0xa5, sizeof untouched);
-    stc_ports_update_pe_arrays(n, &a, &got);
+    stc_ports_update_pe_arrays(n, &g.view, &got);
+    rtl_tight_grids_free(&g);
     for (unsigned row = 0; row < STC_N_MAX; row++)
         for (unsigned c = 0; c < STC_N_MAX; c++) {
             if (row >= n || c >= n) {
                 cr_assert_eq(memcmp(&got.pe_psum[row][c], &untouched.pe_psum[row][c], 4), 0);
                 cr_assert_eq(memcmp(&got.pe_v[row][c], &untouched.pe_v[row][c], 1), 0);
+                cr_assert_eq(memcmp(&got.pe_idx[row][c], &untouched.pe_idx[row][c], 1), 0);
                 continue;
             }
             unsigned i = row * n + c;
@@ -250,11 +262,12 @@ static void check_pe_arrays(unsigned n, uint64_t seed)
             cr_assert_eq(got.pe_en[row][c], en[i] != 0);
             cr_assert_eq(got.pe_en_q[row][c], enq[i] != 0);
             cr_assert_eq(got.pe_pv[row][c], pv[i] != 0);
-            cr_assert_eq(got.pe_w[row][c], (int8_t)w[i]);
-            cr_assert_eq(got.pe_idx[row][c], idx[i]);
-            cr_assert_eq(got.pe_act[row][c], act[i]);
-            cr_assert_eq((uint32_t)got.pe_prod[row][c], prod[i]);
-            cr_assert_eq((uint32_t)got.pe_psum[row][c], psum[i], "n=%u PE(%u,%u) psum", n, row, c);
+            cr_assert_eq(got.pe_w[row][c], (int8_t)a.w[i]);
+            cr_assert_eq(got.pe_idx[row][c], idx[i], "n=%u PE(%u,%u) idx", n, row, c);
+            cr_assert_eq(got.pe_act[row][c], a.act[i]);
+            cr_assert_eq((uint32_t)got.pe_prod[row][c], a.prod[i]);
+            cr_assert_eq((uint32_t)got.pe_psum[row][c], a.psum[i], "n=%u PE(%u,%u) psum", n, row,
+                         c);
         }
     cr_assert_eq(got.state, untouched.state);
     cr_assert_eq(memcmp(got.cnt, untouched.cnt, sizeof got.cnt), 0);
@@ -266,4 +279,88 @@ Test(ports, update_pe_arrays_per_the_documented_element_order)
     check_pe_arrays(PN, 31);
     check_pe_arrays(6, 32);
     check_pe_arrays(STC_N_MAX, 33);
+}
+
+/* One field of one PE set alone in all-zero vectors, at the place the
+ * layout gives PE i = r*n + c, each value set in the record it expects. */
+typedef enum one_field {
+    F_V,
+    F_EN,
+    F_EN_Q,
+    F_PV,
+    F_IDX0,
+    F_IDX1,
+    F_W,
+    F_ACT,
+    F_PROD,
+    F_PSUM
+} one_field;
+
+static void set_one(rtl_flat_grids *a, stc_probes *want, one_field f, unsigned r, unsigned c,
+                    unsigned n)
+{
+    const unsigned i = r * n + c;
+    uint8_t *flags[] = {a->v, a->en, a->en_q, a->pv};
+    bool *want_flags[] = {&want->pe_v[r][c], &want->pe_en[r][c], &want->pe_en_q[r][c],
+                          &want->pe_pv[r][c]};
+    switch (f) {
+    case F_V:
+    case F_EN:
+    case F_EN_Q:
+    case F_PV:
+        flags[f][i / 8] = (uint8_t)(1u << (i % 8));
+        *want_flags[f] = true;
+        break;
+    case F_IDX0:
+    case F_IDX1:
+        a->idx[i / 4] = (uint8_t)(1u << (2 * (i % 4) + (f == F_IDX1)));
+        want->pe_idx[r][c] = f == F_IDX1 ? 2 : 1;
+        break;
+    case F_W:
+        a->w[i] = 0x81;
+        want->pe_w[r][c] = -127;
+        break;
+    case F_ACT:
+        a->act[i] = 0x80000001u;
+        want->pe_act[r][c] = 0x80000001u;
+        break;
+    case F_PROD:
+        a->prod[i] = 0x80000001u;
+        want->pe_prod[r][c] = INT32_MIN + 1;
+        break;
+    case F_PSUM:
+        a->psum[i] = 0x80000001u;
+        want->pe_psum[r][c] = INT32_MIN + 1;
+        break;
+    }
+}
+
+/* stc_ports_update_pe_arrays puts a field that one PE alone has set, at
+ * the first and last PE, the ends of row 0 and the first of rows 1 and
+ * n - 1, and one inside, at that PE's (r, c) of that field's grid and
+ * nowhere else (the whole record compared), at n = 4 and 6 (row by row;
+ * 6: rows across bytes), 10 and STC_N_MAX (one pass). */
+Test(ports, update_pe_arrays_puts_one_pe_at_its_row_and_column)
+{
+    static const unsigned ns[] = {PN, 6, 10, STC_N_MAX};
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+        const unsigned n = ns[k];
+        const unsigned places[][2] = {{0, 0},     {0, n - 1},    {1, 0}, {n / 2, n / 2 - 1},
+                                      {n - 1, 0}, {n - 1, n - 1}};
+        for (size_t p = 0; p < sizeof places / sizeof places[0]; p++)
+            for (one_field f = F_V; f <= F_PSUM; f++) {
+                static rtl_flat_grids a;
+                stc_probes want, got;
+                rtl_tight_grids g;
+                memset(&a, 0, sizeof a);
+                memset(&want, 0, sizeof want);
+                memset(&got, 0, sizeof got);
+                set_one(&a, &want, f, places[p][0], places[p][1], n);
+                rtl_tight_grids_make(&a, n, &g);
+                stc_ports_update_pe_arrays(n, &g.view, &got);
+                rtl_tight_grids_free(&g);
+                cr_assert_eq(memcmp(&got, &want, sizeof got), 0, "n=%u PE(%u,%u) field %d", n,
+                             places[p][0], places[p][1], (int)f);
+            }
+    }
 }

@@ -1344,29 +1344,44 @@ Test(tile, probe_since_a_generation_equals_the_full_probe)
 
 /* One check of grids_equal_in_place_agrees_with_the_probe_record: equal to
  * the model's own grids, and unequal with any one field of one PE off by
- * one bit (the PE and the bit drawn from the cycle), in each of the nine. */
+ * one bit (the PE and the bit drawn from the cycle), in each of the nine.
+ * The grids are packed by hand (rtl_flat_grids_of) and read from copies
+ * of their exact sizes (a read past one crashes). */
 static void in_place_check(const stc_tile *t, unsigned n, unsigned cycle)
 {
     stc_probes pr;
     rtl_flat_grids a;
+    rtl_tight_grids g;
     stc_tile_probe(t, &pr);
     rtl_flat_grids_of(&pr, n, &a);
-    stc_pe_grids g = rtl_flat_grids_view(&a);
-    cr_assert(stc_tile_grids_equal(t, &g), "n=%u cycle %u", n, cycle);
+    rtl_tight_grids_make(&a, n, &g);
+    cr_assert(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u", n, cycle);
     unsigned i = (cycle * 7u) % (n * n), bit = cycle % 8;
-    uint8_t *bytes[] = {a.v, a.en, a.en_q, a.pv, a.w, a.idx};
-    uint32_t *words[] = {a.act, a.prod, a.psum};
+    /* PE i in each byte vector: a flag at bit i % 8 of byte i / 8, the
+     * weight in byte i, the select at bits 2*(i % 4) and 2*(i % 4) + 1 of
+     * byte i / 4. */
+    struct {
+        uint8_t *byte, flip;
+    } bytes[] = {
+        {&g.v[i / 8], (uint8_t)(1u << (i % 8))},
+        {&g.en[i / 8], (uint8_t)(1u << (i % 8))},
+        {&g.en_q[i / 8], (uint8_t)(1u << (i % 8))},
+        {&g.pv[i / 8], (uint8_t)(1u << (i % 8))},
+        {&g.w[i], (uint8_t)(1u << bit)},
+        {&g.idx[i / 4], (uint8_t)(1u << (2 * (i % 4) + bit % 2))},
+    };
+    uint32_t *words[] = {g.act, g.prod, g.psum};
     for (size_t f = 0; f < NELEM(bytes); f++) {
-        uint8_t flip = f < 4 ? 1 : (uint8_t)(1u << (f == 5 ? bit % 2 : bit));
-        bytes[f][i] ^= flip;
-        cr_assert_not(stc_tile_grids_equal(t, &g), "n=%u cycle %u byte grid %zu", n, cycle, f);
-        bytes[f][i] ^= flip;
+        *bytes[f].byte ^= bytes[f].flip;
+        cr_assert_not(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u byte grid %zu", n, cycle, f);
+        *bytes[f].byte ^= bytes[f].flip;
     }
     for (size_t f = 0; f < NELEM(words); f++) {
         words[f][i] ^= 1u << (bit * 4);
-        cr_assert_not(stc_tile_grids_equal(t, &g), "n=%u cycle %u word grid %zu", n, cycle, f);
+        cr_assert_not(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u word grid %zu", n, cycle, f);
         words[f][i] ^= 1u << (bit * 4);
     }
+    rtl_tight_grids_free(&g);
 }
 
 /* The lockstep's in-place compare of the per-PE probes (stc_tile_grids_equal
@@ -1404,4 +1419,116 @@ Test(tile, grids_equal_in_place_agrees_with_the_probe_record)
             td_job_free(&j);
             stc_tile_destroy(t);
         }
+}
+
+/* The cycles in which each of the four flag grids, and the selects, held
+ * two different values (a layout error could hide in a grid of one). */
+typedef struct mixed_grids {
+    unsigned flags[4]; /* cycles with a PE at 0 and one at 1 */
+    unsigned idx;      /* cycles with two PEs' selects different */
+} mixed_grids;
+
+static void note_mixed(const stc_probes *pr, unsigned n, mixed_grids *m)
+{
+    bool seen[4][2] = {{false}}, idx_seen = false;
+    for (unsigned r = 0; r < n; r++)
+        for (unsigned c = 0; c < n; c++) {
+            seen[0][pr->pe_v[r][c]] = seen[1][pr->pe_en[r][c]] = true;
+            seen[2][pr->pe_en_q[r][c]] = seen[3][pr->pe_pv[r][c]] = true;
+            idx_seen |= pr->pe_idx[r][c] != pr->pe_idx[0][0];
+        }
+    for (unsigned f = 0; f < 4; f++)
+        m->flags[f] += seen[f][0] && seen[f][1];
+    m->idx += idx_seen;
+}
+
+/* One cycle of grids_equal_sees_each_bit_of_a_pe_where_the_layout_puts_it:
+ * the model's grids packed by hand equal, then every bit of the flags, the
+ * select and the weight of PE (r, c) flipped alone at the place the layout
+ * of stc_pe_grids gives (i = r*n + c: a flag bit i % 8 of byte i / 8, the
+ * select bits 2*(i % 4) and 2*(i % 4) + 1 of byte i / 4, the weight byte
+ * i) unequal, for the four corners and two PEs inside; the bits of the
+ * flags' last byte past the last PE (n*n not a multiple of 8) are no PE's
+ * and change nothing. */
+static void place_check(const stc_tile *t, unsigned n, unsigned cycle, mixed_grids *m)
+{
+    const unsigned places[][2] = {{0, 0},     {0, n - 1},    {1, 0}, {n / 2, n / 2 - 1},
+                                  {n - 1, 0}, {n - 1, n - 1}};
+    stc_probes pr;
+    rtl_flat_grids a;
+    rtl_tight_grids g;
+    stc_tile_probe(t, &pr);
+    note_mixed(&pr, n, m);
+    rtl_flat_grids_of(&pr, n, &a);
+    rtl_tight_grids_make(&a, n, &g);
+    uint8_t *flags[] = {g.v, g.en, g.en_q, g.pv};
+    cr_assert(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u", n, cycle);
+    for (size_t p = 0; p < NELEM(places); p++) {
+        const unsigned r = places[p][0], c = places[p][1], i = r * n + c;
+        for (size_t f = 0; f < NELEM(flags); f++) {
+            flags[f][i / 8] ^= (uint8_t)(1u << (i % 8));
+            cr_assert_not(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u flag %zu PE(%u,%u)", n,
+                          cycle, f, r, c);
+            flags[f][i / 8] ^= (uint8_t)(1u << (i % 8));
+        }
+        for (unsigned bit = 0; bit < 2; bit++) {
+            g.idx[i / 4] ^= (uint8_t)(1u << (2 * (i % 4) + bit));
+            cr_assert_not(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u idx bit %u PE(%u,%u)", n,
+                          cycle, bit, r, c);
+            g.idx[i / 4] ^= (uint8_t)(1u << (2 * (i % 4) + bit));
+        }
+        for (unsigned bit = 0; bit < 8; bit++) {
+            g.w[i] ^= (uint8_t)(1u << bit);
+            cr_assert_not(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u w bit %u PE(%u,%u)", n,
+                          cycle, bit, r, c);
+            g.w[i] ^= (uint8_t)(1u << bit);
+        }
+    }
+    for (unsigned bit = n * n % 8; n * n % 8 != 0 && bit < 8; bit++)
+        for (size_t f = 0; f < NELEM(flags); f++) {
+            flags[f][n * n / 8] ^= (uint8_t)(1u << bit);
+            cr_assert(stc_tile_grids_equal(t, &g.view), "n=%u cycle %u flag %zu pad bit %u", n,
+                      cycle, f, bit);
+            flags[f][n * n / 8] ^= (uint8_t)(1u << bit);
+        }
+    rtl_tight_grids_free(&g);
+}
+
+/* The in-place compare reads each PE's flags, select and weight where the
+ * packed layout puts them, at N_MAX (the whole-array path), at n = 4, 8
+ * and 12 (four PEs of a row at a time: one, four and nine times 16 PEs,
+ * n = 12's quads of 16 across rows) and at n = 6, 10 and 14 (PE by PE:
+ * rows across bytes, a last byte part padding): in every cycle of a 2:4
+ * command with stalls, each of those bits of six PEs counts, the padding
+ * does not, no byte past a vector is read, and the grids showed both
+ * values while it ran. */
+Test(tile, grids_equal_sees_each_bit_of_a_pe_where_the_layout_puts_it)
+{
+    static const unsigned ns[] = {STC_N_MAX, 4, 8, 12, 6, 10, 14};
+    for (size_t k = 0; k < NELEM(ns); k++) {
+        const td_spec spec = {
+            .n = ns[k], .sparse = true, .m = 6, .nblk = 2, .pz = {30, 30}, .seed = 9330 + k};
+        stc_tile *t = tile_new_uarch(ns[k], 64, 8, STC_UARCH_BASE);
+        td_opts op = {.stall_pct = 20, .seed = spec.seed, .noise = true};
+        mixed_grids m = {{0}, 0};
+        unsigned cycles = 0;
+        td_job j;
+        td_obs ob;
+        td_run d;
+
+        td_job_make(&j, &spec);
+        td_obs_init(&ob, &j);
+        td_begin(&d, t, &j, &ob, 1, &op);
+        do
+            place_check(t, ns[k], cycles++, &m);
+        while (td_cycle(&d));
+        td_end(&d);
+        cr_assert(ob.done);
+        for (unsigned f = 0; f < 4; f++)
+            cr_assert_gt(m.flags[f], 0, "n=%u: flag grid %u never mixed", ns[k], f);
+        cr_assert_gt(m.idx, 0, "n=%u: the selects never differed", ns[k]);
+        free(ob.c);
+        td_job_free(&j);
+        stc_tile_destroy(t);
+    }
 }

@@ -123,6 +123,10 @@ def decision(summary: Table, act: Table, moe: Table, tile: Table, sweep: Table, 
         if "full" not in AR or "cells" not in AR.rows["full"]:
             return "(run make area)"
         dc = AR.n("full", "cells") - AR.n(v, "cells")
+        if dc <= 0:
+            # The tile without the feature mapped to as many cells or more:
+            # the feature costs less than ABC's mapping varies (below).
+            return "none measurable (%d cells, %s)" % (d(dc), pc(dc / AR.n("full", "cells")))
         return "%d cells, %s" % (d(dc), pc(dc / AR.n("full", "cells")))
 
     o = Out()
@@ -217,7 +221,10 @@ def decision(summary: Table, act: Table, moe: Table, tile: Table, sweep: Table, 
         "sort-and-group. \"Keeps the tile's shape\" means every command the tile runs has a shape "
         "fixed before the data is seen. The hardware column is the logic of the base tile at "
         "N = " + an + " (the per-PE 2:4 mux and zero detect grow with N squared, the skip logic "
-        "does not), with probes and performance counters left out.")
+        "does not), with probes and performance counters left out. \"None measurable\" means "
+        "the tile without the feature mapped to as many cells or more: ABC maps the same logic "
+        "about a percent apart when only the RTL's structure changes (docs/performance.md, "
+        "\"The PE array as flat vectors\"), more than the feature's own gates.")
     if acc is not None:
         o.p()
         o.f("The accuracy column is the accuracy experiment's (docs/accuracy.md, "
