@@ -24,7 +24,7 @@
 // logic as N*N instances of a PE module, but Verilator evaluates a vector
 // of N*N flags or lanes as a few word operations instead of N*N separate
 // ones (docs/performance.md). g_row[r].g_col[n].u_pe names PE(r, n)'s
-// registers (w_q, idx_q, act_q, v_q, pv_q, en, en_q, prod_q, psum_q): copies
+// registers (w_q .. psum_q), its mux output sel and gate enable en: copies
 // of their slices, for waveforms and probe maps, that no logic reads.
 //
 // Weight load: on ld_i (a weight transfer) row ld_row_i takes w_data_i;
@@ -357,6 +357,7 @@ module stc_pe_array #(
           wire [7:0]  w_q    = pe_w_q[8*I +: 8];
           wire [1:0]  idx_q  = pe_idx_q[2*I +: 2];
           wire [31:0] act_q  = pe_act_q[32*I +: 32];
+          wire [7:0]  sel    = pe_sel[8*I +: 8];
           wire        v_q    = pe_v_q[I];
           wire        pv_q   = pe_pv_q[I];
           wire        en     = pe_en[I];
