@@ -347,6 +347,9 @@ module stc_pe_array #(
   // ---- per-PE names (waveforms, probe maps); read by no logic ------------
   // g_row[r].g_col[n].u_pe holds PE(r, n)'s registers under the names (and
   // hierarchical paths) they had as registers of a PE module instance u_pe.
+  // Simulation only: Yosys keeps named wires, which ABC then has to keep as
+  // nets (make area's cells moved by 1% for the one wire sel).
+`ifndef SYNTHESIS
   genvar gr, gn;
   /* verilator lint_off UNUSEDSIGNAL */
   generate
@@ -369,6 +372,7 @@ module stc_pe_array #(
     end
   endgenerate
   /* verilator lint_on UNUSEDSIGNAL */
+`endif
 
 endmodule
 

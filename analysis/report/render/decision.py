@@ -223,7 +223,7 @@ def decision(summary: Table, act: Table, moe: Table, tile: Table, sweep: Table, 
         "N = " + an + " (the per-PE 2:4 mux and zero detect grow with N squared, the skip logic "
         "does not), with probes and performance counters left out. \"None measurable\" means "
         "the tile without the feature mapped to as many cells or more: ABC maps the same logic "
-        "about a percent apart when only the RTL's structure changes (docs/performance.md, "
+        "up to 2% apart when only the RTL's structure changes (docs/performance.md, "
         "\"The PE array as flat vectors\"), more than the feature's own gates.")
     if acc is not None:
         o.p()
