@@ -19,8 +19,8 @@ them. Exit 0 ok, 2 with one line per problem, each naming the port.
 
 With --pe-arrays (the stock tile's runner builds) the wrapper leaves out
 the nine per-PE probe ports: the runner reads those from the PE array's
-per-PE signal arrays (sim/core/stc_pe_probes.vlt), which spares the model
-packing 256 PEs' state into wide ports every cycle.
+registers, one packed vector each (sim/core/stc_pe_probes.vlt), which
+spares the model copying 256 PEs' state into wide ports every cycle.
 
 A probe map (--probe-map, make sim PROBE_MAP=FILE) says which internal
 signal of T is which probe, for a design without the dbg_* ports that
