@@ -7,10 +7,20 @@
  *
  *   - the controller (section 4, 7): small, updated by computing a full
  *     next-state copy from the current one (the RTL's _d from _q);
- *   - the PE array and the skew buffer (section 5): double buffered. The
- *     next array is computed from the current one into the other buffer,
- *     then the buffers swap, so no update can read a value already updated
- *     in the same edge;
+ *   - the PE array and the skew buffer (section 5), laid out so that an
+ *     edge copies no grid:
+ *       - act_q, v_q and the skew delay lines shift one PE right every
+ *         edge, which in a row-major grid is a shift of the whole grid by
+ *         one word. Each is a window sliding down a longer buffer
+ *         (stc_slide): the shift moves the window's start, and only the
+ *         new column 0 is written;
+ *       - prod_q and psum_q: two copies; the next is computed from the
+ *         current into the other, so no update reads a value already
+ *         updated in the same edge;
+ *       - pv_q and en_q load v_q and en of the cycle before: the copy of
+ *         v_q is written where v_q is read anyway (the gate-enable loop),
+ *         and en lives in two buffers, the one written at an edge becoming
+ *         en, the other en_q;
  *   - the stationary w_q / idx_q: one copy, written only by the weight
  *     port (base) or by the swap from the shadow ws_q / is_q (dbuf,
  *     section 11); nothing reads their current value during an edge (see
@@ -77,31 +87,58 @@
 #define STC_ROW_LOOP static inline
 #endif
 
+/* Edges a sliding grid moves before its window goes back to the top of
+ * its buffer (a copy of 1 KB every 1,024 edges). */
+#define STC_SLIDE_ROOM 1024
+
+/*
+ * A grid that shifts one element right every edge, flattened: element
+ * [r][col] takes [r][col - 1] and [r][0] takes [r - 1][N_MAX - 1] (the
+ * caller then writes column 0 of the rows in use). The grid is a window
+ * of buf, and the shift moves the window one word down.
+ */
+typedef struct stc_slide {
+    uint32_t (*g)[N_MAX];
+    uint32_t buf[STC_SLIDE_ROOM + N_MAX * N_MAX];
+} stc_slide;
+
 /*
  * Per-PE registers that move every cycle, the skew buffer and the column
- * bottoms: one copy of the array. Flags are kept as 32-bit words (0/1, or
- * 0/~0 masks for en and en_q) so that every loop over a row has one element
- * type and a fixed trip count of N_MAX, which compilers vectorise.
+ * bottoms. Flags are kept as 32-bit words (0/1, or 0/~0 masks for en and
+ * en_q) so that every loop over a row has one element type and a fixed
+ * trip count of N_MAX, which compilers vectorise. The grids are reached
+ * through the pointers, which every edge moves (see the top of the file);
+ * the storage behind them is at the end.
  */
 typedef struct stc_array {
-    uint32_t act[N_MAX][N_MAX];  /* act_q: 4 slots of 8 bits */
-    uint32_t v[N_MAX][N_MAX];    /* v_q, 0 or 1 */
-    uint32_t pv[N_MAX][N_MAX];   /* pv_q, 0 or 1 */
-    uint32_t en_q[N_MAX][N_MAX]; /* en_q, as a mask 0 or ~0 */
-    int32_t prod[N_MAX][N_MAX];  /* prod_q (clock-gated) */
-    uint32_t psum[N_MAX][N_MAX]; /* psum_q, unsigned so the add wraps */
+    uint32_t (*act)[N_MAX];  /* act_q: 4 slots of 8 bits */
+    uint32_t (*v)[N_MAX];    /* v_q, 0 or 1 */
+    uint32_t (*pv)[N_MAX];   /* pv_q, 0 or 1 */
+    uint32_t (*en_q)[N_MAX]; /* en_q, as a mask 0 or ~0 */
+    int32_t (*prod)[N_MAX];  /* prod_q (clock-gated) */
+    uint32_t (*psum)[N_MAX]; /* psum_q, unsigned so the add wraps */
 
     /* Skew delay lines d[r][0..r-1]; entries j >= r are scratch, never read. */
-    uint32_t dact[N_MAX][N_MAX];
-    uint32_t dv[N_MAX][N_MAX];
+    uint32_t (*dact)[N_MAX];
+    uint32_t (*dv)[N_MAX];
 
     bool bot_v[N_MAX]; /* bot_v_q */
 
     /* Cache of combinational values of this state (not registers). */
-    uint32_t en[N_MAX][N_MAX];  /* gate enable, as a mask 0 or ~0 */
+    uint32_t (*en)[N_MAX];      /* gate enable, as a mask 0 or ~0 */
     int32_t cand[N_MAX][N_MAX]; /* w_q * sel, what prod_q loads when en */
     uint32_t n_en;              /* popcount of en */
     uint32_t n_v;               /* popcount of v_q */
+
+    /* Storage. Of each pair, [phase] holds the state's en, prod_q and
+     * psum_q, and the copy of v_q that the next edge makes pv_q;
+     * [phase ^ 1] holds en_q and pv_q. */
+    unsigned phase;
+    stc_slide s_act, s_v, s_dact, s_dv;
+    uint32_t pv_buf[2][N_MAX][N_MAX];
+    uint32_t en_buf[2][N_MAX][N_MAX];
+    int32_t prod_buf[2][N_MAX][N_MAX];
+    uint32_t psum_buf[2][N_MAX][N_MAX];
 } stc_array;
 
 /*
@@ -145,8 +182,7 @@ struct stc_tile {
     uint32_t kb_mask; /* 2^KBW - 1: width of cmd_nblk_i */
     stc_ctl ctl;
     stc_weights wt;
-    stc_array arr[2];
-    unsigned cur;      /* arr[cur] is the current array state */
+    stc_array arr;
     unsigned live;     /* edges the array may still change without injection */
     uint32_t *bank;    /* acc[n][row] at bank[row * n + col] */
     size_t bank_dirty; /* rows 0..bank_dirty-1 may be nonzero; the rest are 0 */
@@ -265,6 +301,52 @@ const stc_params *stc_tile_params(const stc_tile *t)
     return &t->p;
 }
 
+/* A sliding grid at the top of its buffer, all zero. */
+static void stc_slide_reset(stc_slide *s)
+{
+    memset(s->buf, 0, sizeof(s->buf));
+    s->g = (uint32_t(*)[N_MAX])(void *)(s->buf + STC_SLIDE_ROOM);
+}
+
+/* The grid one edge on (its elements one place right), at the top of its
+ * buffer again when it has reached the bottom. */
+static void stc_slide_shift(stc_slide *s)
+{
+    uint32_t *g = s->g[0];
+
+    if (g == s->buf) {
+        memcpy(s->buf + STC_SLIDE_ROOM, s->buf, N_MAX * N_MAX * sizeof(s->buf[0]));
+        g = s->buf + STC_SLIDE_ROOM;
+    }
+    s->g = (uint32_t(*)[N_MAX])(void *)(g - 1);
+}
+
+/* Points the array's grids at the buffers of its phase. */
+static void stc_array_bind(stc_array *a)
+{
+    unsigned ph = a->phase;
+
+    a->act = a->s_act.g;
+    a->v = a->s_v.g;
+    a->dact = a->s_dact.g;
+    a->dv = a->s_dv.g;
+    a->pv = a->pv_buf[ph ^ 1];
+    a->en_q = a->en_buf[ph ^ 1];
+    a->en = a->en_buf[ph];
+    a->prod = a->prod_buf[ph];
+    a->psum = a->psum_buf[ph];
+}
+
+static void stc_array_reset(stc_array *a)
+{
+    memset(a, 0, sizeof(*a));
+    stc_slide_reset(&a->s_act);
+    stc_slide_reset(&a->s_v);
+    stc_slide_reset(&a->s_dact);
+    stc_slide_reset(&a->s_dv);
+    stc_array_bind(a);
+}
+
 void stc_tile_reset(stc_tile *t)
 {
     memset(&t->ctl, 0, sizeof(t->ctl));
@@ -272,8 +354,7 @@ void stc_tile_reset(stc_tile *t)
     for (unsigned r = 0; r < N_MAX; r++)
         for (unsigned col = 0; col < N_MAX; col++)
             t->wt.sh32[r][col] = stc_slot_shift(0);
-    memset(t->arr, 0, sizeof(t->arr));
-    t->cur = 0;
+    stc_array_reset(&t->arr);
     t->live = 0;
     memset(t->bank, 0, (size_t)t->p.n * t->p.m_max * sizeof(*t->bank));
     t->bank_dirty = 0;
@@ -360,7 +441,7 @@ static void stc_probe_grids_clear(stc_probes *pr)
  * is (zero). */
 static void stc_probe_grids(const stc_tile *t, stc_probes *pr)
 {
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     unsigned n = t->p.n;
 
     if (n == N_MAX) {
@@ -394,7 +475,7 @@ static void stc_probe_grids(const stc_tile *t, stc_probes *pr)
 void stc_tile_probe_scalars(const stc_tile *t, stc_probes *pr)
 {
     const stc_ctl *c = &t->ctl;
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     unsigned n = t->p.n;
 
     pr->state = c->state;
@@ -420,7 +501,24 @@ void stc_tile_probe_scalars(const stc_tile *t, stc_probes *pr)
  */
 
 /* The 2 or 4 bytes at p as a little-endian number, whatever the host's
- * byte order (one load on a little-endian one). */
+ * byte order: one load on a little-endian one (GCC does not always merge
+ * the byte loads of the portable form into one; in a loop it vectorises
+ * it into far more). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+STC_ROW_LOOP uint32_t stc_le16(const uint8_t *p)
+{
+    uint16_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
+
+STC_ROW_LOOP uint32_t stc_le32(const uint8_t *p)
+{
+    uint32_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
+#else
 STC_ROW_LOOP uint32_t stc_le16(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8;
@@ -430,12 +528,13 @@ STC_ROW_LOOP uint32_t stc_le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
+#endif
 
 /* Any even n, PE by PE, each bit read where the layout puts it: the path
  * of n = 6, 10 and 14, whose rows do not fall on the quads below. */
 STC_ROW_LOOP bool stc_grids_equal_pes(const stc_tile *t, const stc_pe_grids *g)
 {
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     const unsigned n = t->p.n;
     uint32_t diff = 0;
     for (unsigned r = 0; r < n; r++)
@@ -493,7 +592,7 @@ STC_ROW_LOOP uint32_t stc_idx_quad(const uint8_t *q)
  * took 868 (the run: 5,413 a cycle against 6,093). */
 STC_ROW_LOOP bool stc_grids_equal_quads(const stc_tile *t, const stc_pe_grids *g, unsigned n)
 {
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     const uint32_t *act = a->act[0], *prod = (const uint32_t *)a->prod[0], *psum = a->psum[0];
     const uint8_t *w = (const uint8_t *)t->wt.w[0], *idx = t->wt.idx[0];
     unsigned r = 0, c = 0;
@@ -597,7 +696,7 @@ __attribute__((target("avx2"))) static inline __m256i stc_diff_avx2(__m256i d, c
 __attribute__((target("avx2"), noinline)) static bool stc_grids_equal_avx2(const stc_tile *t,
                                                                            const stc_pe_grids *g)
 {
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     const unsigned len = N_MAX * N_MAX;
     _Static_assert(N_MAX * N_MAX % 128 == 0, "the AVX2 compare takes 32 flags, 128 selects");
     uint32_t d = 0;
@@ -615,9 +714,9 @@ __attribute__((target("avx2"), noinline)) static bool stc_grids_equal_avx2(const
             _mm256_xor_si256(stc_idx128_avx2(t->wt.idx[0] + 128 * k),
                              _mm256_loadu_si256((const __m256i *)(const void *)(g->idx + 32 * k))));
     di = stc_diff_avx2(di, t->wt.w, g->w, len);
-    di = stc_diff_avx2(di, a->act, g->act, sizeof a->act);
-    di = stc_diff_avx2(di, a->prod, g->prod, sizeof a->prod);
-    di = stc_diff_avx2(di, a->psum, g->psum, sizeof a->psum);
+    di = stc_diff_avx2(di, a->act, g->act, sizeof a->act[0] * N_MAX);
+    di = stc_diff_avx2(di, a->prod, g->prod, sizeof a->prod[0] * N_MAX);
+    di = stc_diff_avx2(di, a->psum, g->psum, sizeof a->psum[0] * N_MAX);
     return d == 0 && _mm256_testz_si256(di, di);
 }
 #endif
@@ -813,7 +912,7 @@ static stc_xfer stc_ports(const stc_tile *t, const stc_ctl *c, const stc_inputs 
  * overrides them afterwards. */
 static void stc_ctl_count(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf)
 {
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     uint32_t n = t->p.n;
     bool stall = false;
 
@@ -945,7 +1044,7 @@ static void stc_ld_advance(const stc_tile *t, stc_ctl *x, const stc_ctl *c, cons
 static bool stc_ctl_fsm(const stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
                         const stc_inputs *in)
 {
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     unsigned n = t->p.n;
     bool wfull = c->full || (xf->w && c->ld_beat == n - 1);
     bool swap = false;
@@ -1021,134 +1120,142 @@ static void stc_inject(const stc_tile *t, const stc_inputs *in, bool xfer, bool 
         memset(lane, 0, N_MAX * sizeof(lane[0]));
         return;
     }
-    for (unsigned r = 0; r < n; r++) {
-        if (!mode) {
+    if (!mode) {
+        for (unsigned r = 0; r < n; r++)
             lane[r] = (uint8_t)in->a_data[r];
-        } else {
-            const int8_t *g = &in->a_data[4 * (r / 2)];
-
-            lane[r] = (uint32_t)(uint8_t)g[0] | (uint32_t)(uint8_t)g[1] << 8 |
-                      (uint32_t)(uint8_t)g[2] << 16 | (uint32_t)(uint8_t)g[3] << 24;
-        }
+        return;
+    }
+    /* 2:4: rows 2g and 2g + 1 both take the 4 values of group g. */
+    for (unsigned r = 0; r < n; r += 2) {
+        lane[r] = stc_le32((const uint8_t *)&in->a_data[2 * r]);
+        lane[r + 1] = lane[r];
     }
 }
 
-/*
- * Shifts a 16 x 16 array right by one position, flattened: element
- * [r][col] takes [r][col - 1] and [r][0] takes [r - 1][N_MAX - 1]. The
- * caller then overwrites column 0 of the rows in use. One block copy is
- * much cheaper than N short row copies.
- */
-STC_ROW_LOOP void stc_shift_flat(uint32_t dst[N_MAX][N_MAX], const uint32_t src[N_MAX][N_MAX])
-{
-    memcpy(&dst[0][1], &src[0][0], (N_MAX * N_MAX - 1) * sizeof(src[0][0]));
-}
-
-/* Skew buffers and activation/valid shift of every row. Column n (when
- * n < N_MAX) receives column n-1 from the flat shift and is cleared so the
- * unused columns stay 0. */
-STC_ROW_LOOP void stc_shift_edge(unsigned n, const stc_array *a, stc_array *nx,
+/* Column 0 of the n rows in use after the shift (stc_shift_edge), inlined
+ * where n is a constant so that the loops unroll. */
+STC_ROW_LOOP void stc_shift_col0(unsigned n, uint32_t (*act)[N_MAX], uint32_t (*v)[N_MAX],
+                                 uint32_t (*dact)[N_MAX], uint32_t (*dv)[N_MAX],
                                  const uint32_t lane[N_MAX], uint32_t lane_v)
 {
-    stc_shift_flat(nx->dact, a->dact);
-    stc_shift_flat(nx->dv, a->dv);
-    stc_shift_flat(nx->act, a->act);
-    stc_shift_flat(nx->v, a->v);
+    /* skew_out[r]: row 0 has no delay, row r the last of r registers. */
+    act[0][0] = lane[0];
+    v[0][0] = lane_v;
+    for (unsigned r = 1; r < n; r++) {
+        act[r][0] = dact[r][r];
+        v[r][0] = dv[r][r];
+    }
     for (unsigned r = 0; r < n; r++) {
-        /* skew_out[r]: row 0 has no delay, row r the last of r registers. */
-        nx->act[r][0] = r == 0 ? lane[0] : a->dact[r][r - 1];
-        nx->v[r][0] = r == 0 ? lane_v : a->dv[r][r - 1];
-        nx->dact[r][0] = lane[r];
-        nx->dv[r][0] = lane_v;
-        if (n < N_MAX) {
-            nx->act[r][n] = 0;
-            nx->v[r][n] = 0;
-        }
+        dact[r][0] = lane[r];
+        dv[r][0] = lane_v;
+    }
+    for (unsigned r = 0; n < N_MAX && r < n; r++) {
+        act[r][n] = 0;
+        v[r][n] = 0;
     }
 }
 
-/* prod_q and psum_q of PE row r: prod_q loads w*sel only when en (clock
- * gate); psum_q adds the product registered last cycle when en_q. */
-STC_ROW_LOOP void stc_mac_row(int32_t *restrict prod_d, uint32_t *restrict psum_d,
-                              const int32_t *restrict prod, const int32_t *restrict cand,
-                              const uint32_t *restrict en, const uint32_t *restrict en_q,
-                              const uint32_t *restrict above)
+/* Skew buffers and activation/valid shift of every row: the grids one
+ * element right (stc_slide_shift), then column 0 of the rows in use
+ * written. Column n (when n < N_MAX) receives column n-1 from the flat
+ * shift and is cleared so the unused columns stay 0. Each new column 0
+ * lies where the last column of the row above was, which nothing reads
+ * after the shift; the skew lines' taps [r][r - 1] are now at [r][r]. */
+static void stc_shift_edge(unsigned n, stc_array *a, const uint32_t lane[N_MAX], uint32_t lane_v)
 {
-    for (unsigned col = 0; col < N_MAX; col++) {
-        uint32_t p = (uint32_t)prod[col];
-
-        prod_d[col] = (int32_t)(((uint32_t)cand[col] & en[col]) | (p & ~en[col]));
-        psum_d[col] = above[col] + (p & en_q[col]);
-    }
+    stc_slide_shift(&a->s_act);
+    stc_slide_shift(&a->s_v);
+    stc_slide_shift(&a->s_dact);
+    stc_slide_shift(&a->s_dv);
+    if (n == N_MAX)
+        stc_shift_col0(N_MAX, a->s_act.g, a->s_v.g, a->s_dact.g, a->s_dv.g, lane, lane_v);
+    else
+        stc_shift_col0(n, a->s_act.g, a->s_v.g, a->s_dact.g, a->s_dv.g, lane, lane_v);
 }
 
-/* Gate enable and candidate product of PE row r (section 5):
- * sel = act.slot[idx], en = v && w != 0 && sel != 0. The slot is shifted
- * into the top byte and back down arithmetically (>> of a negative int is
- * arithmetic in GCC and Clang), which sign-extends it: two shifts per PE
- * by a per-lane amount (sh = 24 - 8 * idx), one instruction for eight PEs
- * each in AVX2 (STC_HOT_LOOPS). Returns popcount(en) | popcount(v) << 16. */
-STC_ROW_LOOP uint32_t stc_comb_row(uint32_t *restrict en, int32_t *restrict cand,
-                                   const uint32_t *restrict act, const uint32_t *restrict v,
-                                   const int32_t *restrict w, const uint32_t *restrict sh)
+/* prod_q and psum_q of PE rows 1 .. n - 1, flattened (element i of the
+ * grids, row i / N_MAX; len = (n - 1) * N_MAX): prod_q loads w*sel only
+ * when en (clock gate); psum_q adds the product registered last cycle
+ * when en_q to the partial sum from the row above. */
+STC_ROW_LOOP void stc_mac_flat(int32_t *restrict prod_d, uint32_t *restrict psum_d,
+                               const int32_t *restrict prod, const int32_t *restrict cand,
+                               const uint32_t *restrict en, const uint32_t *restrict en_q,
+                               const uint32_t *restrict above, unsigned len)
 {
-    uint32_t n_en = 0, n_v = 0;
+    for (unsigned i = 0; i < len; i++) {
+        uint32_t p = (uint32_t)prod[i];
 
-    for (unsigned col = 0; col < N_MAX; col++) {
-        int32_t sel = (int32_t)(act[col] << sh[col]) >> 24;
-        uint32_t e = v[col] & (w[col] != 0) & (sel != 0);
-
-        cand[col] = w[col] * sel;
-        en[col] = 0u - e;
-        n_en += e;
-        n_v += v[col];
+        prod_d[i] = (int32_t)(((uint32_t)cand[i] & en[i]) | (p & ~en[i]));
+        psum_d[i] = above[i] + (p & en_q[i]);
     }
-    return n_en | n_v << 16;
 }
 
-/* Fills the combinational cache of array `a` for the rows in use. */
+/* Gate enable and candidate product of the PEs of rows 0 .. n - 1,
+ * flattened (len = n * N_MAX), and the copy of v_q that becomes pv_q
+ * (section 5): sel = act.slot[idx], en = v && w != 0 && sel != 0. The slot
+ * is shifted into the top byte and back down arithmetically (>> of a
+ * negative int is arithmetic in GCC and Clang), which sign-extends it: two
+ * shifts per PE by a per-lane amount (sh = 24 - 8 * idx), one instruction
+ * for eight PEs each in AVX2 (STC_HOT_LOOPS). Returns popcount(en) and
+ * popcount(v), whose sums the loop keeps in vector lanes to the end. */
+STC_ROW_LOOP void stc_comb_flat(uint32_t *restrict en, int32_t *restrict cand,
+                                uint32_t *restrict pv_next, const uint32_t *restrict act,
+                                const uint32_t *restrict v, const int32_t *restrict w,
+                                const uint32_t *restrict sh, unsigned len, uint32_t *n_en,
+                                uint32_t *n_v)
+{
+    uint32_t ne = 0, nv = 0;
+
+    for (unsigned i = 0; i < len; i++) {
+        int32_t sel = (int32_t)(act[i] << sh[i]) >> 24, prod = w[i] * sel;
+        /* w and sel are 8-bit: their product is 0 only when one is. */
+        uint32_t e = v[i] & (prod != 0);
+
+        cand[i] = prod;
+        en[i] = 0u - e;
+        pv_next[i] = v[i];
+        ne += e;
+        nv += v[i];
+    }
+    *n_en = ne;
+    *n_v = nv;
+}
+
+/* Fills the combinational cache of the array's state for the rows in use. */
 STC_HOT_LOOPS static void stc_array_comb(const stc_tile *t, stc_array *a)
 {
     const stc_weights *wt = &t->wt;
-    uint32_t n_en = 0, n_v = 0;
 
-    for (unsigned r = 0; r < t->p.n; r++) {
-        uint32_t pc =
-            stc_comb_row(a->en[r], a->cand[r], a->act[r], a->v[r], wt->w32[r], wt->sh32[r]);
-
-        n_en += pc & 0xFFFF;
-        n_v += pc >> 16;
-    }
-    a->n_en = n_en;
-    a->n_v = n_v;
+    stc_comb_flat(a->en[0], a->cand[0], a->pv_buf[a->phase][0], a->act[0], a->v[0], wt->w32[0],
+                  wt->sh32[0], t->p.n * N_MAX, &a->n_en, &a->n_v);
 }
 
-/* psum_q input of PE row 0: nothing comes from above. */
-static const uint32_t stc_zero_row[N_MAX];
-
-/* Full array edge: next state of every moving array register into the
- * other buffer, then swap. The weight write of this edge, if any, happens
- * first, so the next combinational cache sees it. */
+/* Full array edge: the next state of every moving array register, each
+ * from the current state (the MAC's into the other buffers of its pair,
+ * before the shift, which overwrites); then the phase turns. The weight
+ * write of this edge, if any, happens first, so the next combinational
+ * cache sees it. */
 STC_HOT_LOOPS static void stc_array_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c,
                                          const stc_xfer *xf, const stc_inputs *in, bool swap)
 {
-    unsigned n = t->p.n;
-    const stc_array *a = &t->arr[t->cur];
-    stc_array *nx = &t->arr[t->cur ^ 1];
+    unsigned n = t->p.n, ph = t->arr.phase ^ 1;
+    stc_array *a = &t->arr;
     uint32_t lane[N_MAX];
 
     stc_weights_edge(t, x, c, xf, in, swap);
     stc_inject(t, in, xf->a, c->mode, lane);
-    stc_shift_edge(n, a, nx, lane, xf->a);
-    memcpy(nx->pv, a->v, sizeof(nx->pv));
-    memcpy(nx->en_q, a->en, sizeof(nx->en_q));
-    for (unsigned r = 0; r < n; r++)
-        stc_mac_row(nx->prod[r], nx->psum[r], a->prod[r], a->cand[r], a->en[r], a->en_q[r],
-                    r == 0 ? stc_zero_row : a->psum[r - 1]);
     for (unsigned col = 0; col < n; col++)
-        nx->bot_v[col] = a->pv[n - 1][col] != 0;
-    stc_array_comb(t, nx);
-    t->cur ^= 1;
+        a->bot_v[col] = a->pv[n - 1][col] != 0;
+    /* Row 0 takes nothing from above: its psum_q is its product. */
+    static const uint32_t zero_row[N_MAX];
+    stc_mac_flat(a->prod_buf[ph][0], a->psum_buf[ph][0], a->prod[0], a->cand[0], a->en[0],
+                 a->en_q[0], zero_row, N_MAX);
+    stc_mac_flat(a->prod_buf[ph][1], a->psum_buf[ph][1], a->prod[1], a->cand[1], a->en[1],
+                 a->en_q[1], a->psum[0], (n - 1) * N_MAX);
+    stc_shift_edge(n, a, lane, xf->a);
+    a->phase = ph;
+    stc_array_bind(a);
+    stc_array_comb(t, a);
     t->grid_gen++;
 }
 
@@ -1199,7 +1306,7 @@ static void stc_bank_clear(stc_tile *t, uint32_t m)
 static void stc_bank_edge(stc_tile *t, stc_ctl *x, const stc_ctl *c, const stc_xfer *xf,
                           const stc_inputs *in)
 {
-    const stc_array *a = &t->arr[t->cur];
+    const stc_array *a = &t->arr;
     unsigned n = t->p.n;
 
     for (unsigned col = 0; col < n; col++) {
