@@ -54,7 +54,8 @@
 
 /*
  * The array's per-edge loops (stc_array_edge, stc_array_comb) are written
- * for the vectoriser: fixed trip counts, masks instead of branches. The
+ * for the vectoriser: one element type, whole rows (trip counts that are
+ * multiples of N_MAX), masks instead of branches. The
  * x86-64 baseline (SSE2) has no per-lane variable shift and no 32-bit
  * multiply, which the 4:1 mux and w * sel need; AVX2 has both and twice
  * the lanes. So on x86-64 the compiler builds these two functions twice,
@@ -105,8 +106,8 @@ typedef struct stc_slide {
 /*
  * Per-PE registers that move every cycle, the skew buffer and the column
  * bottoms. Flags are kept as 32-bit words (0/1, or 0/~0 masks for en and
- * en_q) so that every loop over a row has one element type and a fixed
- * trip count of N_MAX, which compilers vectorise. The grids are reached
+ * en_q) so that every loop over the grids has one element type and runs
+ * over whole rows of N_MAX, which compilers vectorise. The grids are reached
  * through the pointers, which every edge moves (see the top of the file);
  * the storage behind them is at the end.
  */
