@@ -1174,10 +1174,10 @@ static void stc_shift_edge(unsigned n, stc_array *a, const uint32_t lane[N_MAX],
         stc_shift_col0(n, a->s_act.g, a->s_v.g, a->s_dact.g, a->s_dv.g, lane, lane_v);
 }
 
-/* prod_q and psum_q of PE rows 1 .. n - 1, flattened (element i of the
- * grids, row i / N_MAX; len = (n - 1) * N_MAX): prod_q loads w*sel only
- * when en (clock gate); psum_q adds the product registered last cycle
- * when en_q to the partial sum from the row above. */
+/* prod_q and psum_q of len / N_MAX PE rows, flattened (element i of the
+ * rows, row i / N_MAX): prod_q loads w*sel only when en (clock gate);
+ * psum_q adds the product registered last cycle when en_q to the partial
+ * sum from the row above, above[i] (a row of zeros for row 0). */
 STC_ROW_LOOP void stc_mac_flat(int32_t *restrict prod_d, uint32_t *restrict psum_d,
                                const int32_t *restrict prod, const int32_t *restrict cand,
                                const uint32_t *restrict en, const uint32_t *restrict en_q,
