@@ -16,9 +16,13 @@ VEC    ?=
 UARCH  ?= base
 MODEL_UARCH ?= $(if $(filter txn,$(COMPARE)),base,$(UARCH))
 # A tile of your own (make sim RTL_SRCS=... RTL_TOP=...) builds apart, and
-# so does another micro-architecture.
-ifeq ($(origin RTL_TOP),command line)
-BUILD  ?= build/rtl-$(RTL_TOP)
+# so does another micro-architecture. Either variable on the command line
+# makes it your own (sim/sim.mk), RTL_TOP stc_tile when not given: with
+# RTL_SRCS= alone it built into build/ beside the stock tile's models,
+# and whichever was newer ran (a stock make sim passed on your tile's
+# build, or the reverse).
+ifneq ($(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),)
+BUILD  ?= build/rtl-$(or $(RTL_TOP),stc_tile)
 endif
 ifneq ($(UARCH),base)
 BUILD  ?= build/uarch-$(UARCH)

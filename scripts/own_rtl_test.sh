@@ -24,6 +24,9 @@
 #     the marker on the failure's cycle, the debugger, the same verdict;
 #   - an edit of the RTL between two runs (its time stamp set back) is
 #     rebuilt: the second run fails where the first passed.
+# Last, a tile of your own and the stock tile take turns in one BUILD: each
+# make sim runs its own tile's models (verdicts 1, 0, 1 for a copy whose
+# err_o is not sticky), and RTL_SRCS= alone builds apart from build/.
 #
 #   scripts/own_rtl_test.sh WORKDIR
 set -uo pipefail
@@ -235,5 +238,40 @@ if rowpar edit-before "$edit" 0 'make sim: PASS' "$one" BUILD="$work/build-rowpa
     rowpar edit-after "$edit" 1 'make sim: FAIL' "$one" BUILD="$work/build-rowpar-edit"
 fi
 
-[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn, and at cycle with a probe map; a wrong path or width in the map is refused naming its line; the row-parallel tile passes at txn and each of its bugs is caught by the rule it breaks; a faulty command's wrong C is refused; the printed lines reproduce; an edit is rebuilt)"
+# Your tile and the stock tile in one BUILD (BUILD= given to both): each
+# make sim runs the models of the tile it names, whatever the time stamps
+# say (BUILD/tile-sources.txt). Before, the newer build ran: a stock make
+# sim after an edit of rtl/ rebuilt its models over your tile's, and your
+# tile's next make sim ran them and passed. The tile here is the stock one
+# with err_o no longer sticky, the stock top's name kept.
+mkdir -p "$work/nosticky" && cp rtl/*.v "$work/nosticky/" || die "cannot copy rtl/"
+sed -i "s/^    err_d = err_q;\$/    err_d = 1'b0;/" "$work/nosticky/stc_ctrl.v"
+grep -q "^    err_d = 1'b0;\$" "$work/nosticky/stc_ctrl.v" ||
+    die "rtl/stc_ctrl.v has no line '    err_d = err_q;' (update own_rtl_test.sh)"
+shared="$work/build-shared" ns_srcs="$(ls "$work/nosticky"/*.v | tr '\n' ' ')"
+# turn NAME WANT [MAKE-VAR...]: one stream at N=4 in the shared BUILD.
+turn() {
+    local name=$1 want=$2 rc=0 log="$work/shared-$1.log"
+    shift 2
+    scripts/verdict.sh sim N=4 SIM_DEBUG=0 BUILD="$shared" TESTS=streams-b2b "$@" >"$log" 2>&1 || rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL shared BUILD, $name: verdict $rc, expected $want ($log)"
+        fail=1
+    else
+        echo "ok   shared BUILD, $name: verdict $rc"
+    fi
+}
+turn own-first 1 RTL_SRCS="$ns_srcs"
+turn stock 0
+turn own-again 1 RTL_SRCS="$ns_srcs"
+# Without BUILD=, RTL_SRCS= alone (the top stc_tile) builds in
+# build/rtl-stc_tile, apart from the stock tile's build/.
+if make -n --no-print-directory sim N=4 RTL_SRCS="$ns_srcs" 2>/dev/null | grep -q -- '--build=build/rtl-stc_tile '; then
+    echo "ok   RTL_SRCS= alone builds in build/rtl-stc_tile"
+else
+    echo "FAIL RTL_SRCS= alone: make -n sim does not build in build/rtl-stc_tile"
+    fail=1
+fi
+
+[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn, and at cycle with a probe map; a wrong path or width in the map is refused naming its line; the row-parallel tile passes at txn and each of its bugs is caught by the rule it breaks; a faulty command's wrong C is refused; the printed lines reproduce; an edit is rebuilt; your tile and the stock one take turns in one BUILD, each running its own models)"
 exit "$fail"

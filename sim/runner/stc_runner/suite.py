@@ -218,6 +218,12 @@ class Renderer:
             self.tee.write(f"== {label}: skipped: {why}\n")
         self.tee.write(f"== N={self.n}{f' (shard {shard})' if shard else ''}: "
                        f"{self.runs - self.failed_runs} of {self.runs} runs passed\n")
+        if self.runs == 0 and not shard:
+            # Every run TESTS= selected was skipped (the opt-in hold run, or
+            # the ICG runs of a tile of your own): nothing was compared, which
+            # must not read as a pass. A shard may be empty; its merge may not.
+            self.tee.write(f"== N={self.n}: no run ran, so nothing was checked: an error (verdict 2)\n")
+            self.status = 2
         if self.first:
             self.tee.write(f"first failure: {self.first}\n")
         return self.status

@@ -80,6 +80,21 @@ def test_an_error_or_a_crash_is_2(fake, tmp_path, monkeypatch, rc, why) -> None:
         assert "exited 139 (a crash or a signal): an error" in read(out, "suite.txt")
 
 
+def test_no_run_ran_is_2(fake, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # Every run dropped but the opt-in hold run, which is skipped: the suite
+    # compared nothing, and said PASS for it (verdict 0) before.
+    out = str(tmp_path / "o")
+    drop = tuple("-" + r["name"] for r in plan.load(PLAN)["runs"] if r["name"] != "hold")
+    assert run_suite(fake, out, monkeypatch, tests=drop) == 2
+    assert read(out, "suite.txt").endswith(
+        "== N=4: 0 of 0 runs passed\n== N=4: no run ran, so nothing was checked: an error (verdict 2)\n")
+    # A shard may be empty (more slices than runs); the merge of the
+    # shards may not, and the unsharded suite with its runs passes.
+    empty = str(tmp_path / "e")
+    assert run_suite(fake, empty, monkeypatch, shard=(15, 15)) == 0
+    assert "no run ran" not in read(empty, "suite.txt")
+
+
 def test_jobs_and_order(fake, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     a, b = str(tmp_path / "a"), str(tmp_path / "b")
     # the first failing run held back: later failing runs end before it
