@@ -22,7 +22,7 @@ MODEL_UARCH ?= $(if $(filter txn,$(COMPARE)),base,$(UARCH))
 # and whichever was newer ran (a stock make sim passed on your tile's
 # build, or the reverse).
 ifneq ($(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),)
-BUILD  ?= build/rtl-$(or $(RTL_TOP),stc_tile)
+BUILD  ?= build/rtl-$(or $(RTL_TOP),stc_tile)$(if $(filter-out base,$(UARCH)),-uarch-$(UARCH))
 endif
 ifneq ($(UARCH),base)
 BUILD  ?= build/uarch-$(UARCH)
@@ -70,7 +70,15 @@ $(error BUILD="$(BUILD)": the build directory's path must not contain spaces (Ve
 endif
 ifneq ($(word 2,$(CURDIR)),)
 ifeq ($(filter /%,$(BUILD)),)
-BUILD_LINK := /tmp/stc-build-$(shell printf '%s' '$(CURDIR)' | cksum | cut -d' ' -f1)
+# Named after the checkout and the BUILD: a nested BUILD (build/rtl-TOP, a
+# tile of your own) is another directory than build/'s, which is made
+# first, linked the same way, when it does not exist yet.
+build_link  = /tmp/stc-build-$(shell printf '%s' '$(CURDIR)/$(1)' | cksum | cut -d' ' -f1)
+BUILD_LINK := $(call build_link,$(BUILD))
+BUILD_UP   := $(patsubst %/,%,$(dir $(BUILD)))
+ifneq ($(BUILD_UP),.)
+$(shell if [ ! -e '$(BUILD_UP)' ]; then mkdir -p $(call build_link,$(BUILD_UP)) && ln -sfn $(call build_link,$(BUILD_UP)) '$(BUILD_UP)'; fi)
+endif
 $(shell if [ ! -e '$(BUILD)' ] || [ -L '$(BUILD)' ]; then mkdir -p $(BUILD_LINK) && ln -sfn $(BUILD_LINK) '$(BUILD)'; fi)
 ifeq ($(shell [ -L '$(BUILD)' ] || echo real),real)
 $(error $(BUILD)/ is a directory inside a path with spaces ($(CURDIR)), where Verilator cannot build: remove it (make clean) and make will link $(BUILD) to $(BUILD_LINK))

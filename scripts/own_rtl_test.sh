@@ -240,7 +240,7 @@ fi
 
 # Your tile and the stock tile in one BUILD (BUILD= given to both): each
 # make sim runs the models of the tile it names, whatever the time stamps
-# say (BUILD/tile-sources.txt). Before, the newer build ran: a stock make
+# say (each model's tile-id, sim/core/verilator.mk). Before, the newer build ran: a stock make
 # sim after an edit of rtl/ rebuilt its models over your tile's, and your
 # tile's next make sim ran them and passed. The tile here is the stock one
 # with err_o no longer sticky, the stock top's name kept.
@@ -266,7 +266,10 @@ turn stock 0
 turn own-again 1 RTL_SRCS="$ns_srcs"
 # Without BUILD=, RTL_SRCS= alone (the top stc_tile) builds in
 # build/rtl-stc_tile, apart from the stock tile's build/.
-if make -n --no-print-directory sim N=4 RTL_SRCS="$ns_srcs" 2>/dev/null | grep -q -- '--build=build/rtl-stc_tile '; then
+# (make -n: nothing built; without the make flags and BUILD= of a make
+# test that runs this.)
+if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD make -n --no-print-directory sim N=4 RTL_SRCS="$ns_srcs" 2>/dev/null |
+    grep -q -- '--build=build/rtl-stc_tile '; then
     echo "ok   RTL_SRCS= alone builds in build/rtl-stc_tile"
 else
     echo "FAIL RTL_SRCS= alone: make -n sim does not build in build/rtl-stc_tile"

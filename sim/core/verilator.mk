@@ -240,23 +240,23 @@ DBUF_MAKE  = $(MAKE) --no-print-directory BUILD=$(DBUF_BUILD) UARCH=dbuf
 # shim of a model whose sources $(2) hold that wrapper at N = $(1).
 vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=.h))
 
-# Which tile this BUILD's models are made from: the top, whether it is
-# the stock tile or your own (RTL_SRCS= or RTL_TOP= on the command line,
-# sim/sim.mk) and the sources as given. Every model depends on the file,
-# which is written while make reads this (a shell, so that make -n and -q
-# see it as it is) and only when that changes: a BUILD that holds another
-# tile's models then rebuilds them instead of running them. The sources'
-# times alone cannot tell: your tile's files may be older than the stock
-# tile's models in the same BUILD (BUILD= given), or the reverse.
-VL_TILE_STAMP := $(BUILD)/tile-sources.txt
-VL_TILE_ID    := top $(RTL_TOP); own $(if $(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),yes,no); sources $(abspath $(RTL_SRCS))
-VL_TILE_SH    := mkdir -p $(call shq,$(BUILD)) && t=$(call shq,$(VL_TILE_STAMP)).$$$$ \
-                 && printf '%s\n' $(call shq,$(VL_TILE_ID)) >"$$t" \
-                 && { cmp -s "$$t" $(call shq,$(VL_TILE_STAMP)) && rm -f "$$t" || mv -f "$$t" $(call shq,$(VL_TILE_STAMP)); }
-$(shell $(VL_TILE_SH))
+# Which tile a model is made from: the top, whether it is the stock tile
+# or your own (RTL_SRCS= or RTL_TOP= on the command line, sim/sim.mk), the
+# micro-architecture, the sources as given and VL_EXTRA. Each model keeps
+# it in DIR/tile-id, and a make that finds another tile's model (or one
+# that does not say) rebuilds it instead of running it: the sources' times
+# alone cannot tell when one BUILD held both (BUILD= given to both, or
+# your tile's files older than the stock tile's models). It is read as
+# make reads this, so the make that builds under make sim's lock sees the
+# model as the last build left it.
+VL_TILE_ID = top $(RTL_TOP); own $(if $(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),yes,no); uarch $(UARCH); sources $(abspath $(RTL_SRCS)); extra $(VL_EXTRA)
+vl_eq      = $(and $(findstring |$(1)|,|$(2)|),$(findstring |$(2)|,|$(1)|))
+vl_retile  = $(if $(call vl_eq,$(file <$(1)/tile-id),$(VL_TILE_ID)),,vl-other-tile)
+.PHONY: vl-other-tile
+vl-other-tile: ;
 
 define VL_MODEL
-$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(VL_TILE_STAMP) $(filter %.v %.vlt,$(5)) | $(if $(call vl_pch_on,$(5)),$$(VL_PCH_FILES))
+$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(call vl_retile,$(1)) $(filter %.v %.vlt,$(5)) | $(if $(call vl_pch_on,$(5)),$$(VL_PCH_FILES))
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
 	@rm -rf $(1) $(1).tmp && mkdir -p $(1).tmp
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
@@ -266,6 +266,7 @@ $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(VL_TILE_STAMP) $(
 	$$(if $$(VL_NO_EXEC),:,$(if $(call vl_pch_on,$(5)),$$(VL_PCH_ENV)) $$(MAKE) --no-print-directory -s -C $(1).tmp -f Vstc_tile.mk $$(VL_MAKE_J) $$(call vl_make_vars,$(5)) \
 	  Vstc_tile__ALL.a \
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; })
+	@printf '%s\n' $(call shq,$(VL_TILE_ID)) >$(1).tmp/tile-id
 	@$$(if $$(VL_NO_EXEC),:,mv $(1).tmp $(1))
 
 ifeq ($(call vl_sc,$(5)),0)
