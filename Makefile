@@ -17,11 +17,12 @@ UARCH  ?= base
 MODEL_UARCH ?= $(if $(filter txn,$(COMPARE)),base,$(UARCH))
 # A tile of your own (make sim RTL_SRCS=... RTL_TOP=...) builds apart, and
 # so does another micro-architecture. Either variable on the command line
-# makes it your own (sim/sim.mk), RTL_TOP stc_tile when not given: with
-# RTL_SRCS= alone it built into build/ beside the stock tile's models,
-# and whichever was newer ran (a stock make sim passed on your tile's
-# build, or the reverse).
-ifneq ($(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),)
+# makes it your own (OWN_RTL: sim/sim.mk, sim/core/verilator.mk), RTL_TOP
+# stc_tile when not given: with RTL_SRCS= alone it built into build/
+# beside the stock tile's models, and whichever was newer ran (a stock
+# make sim passed on your tile's build, or the reverse).
+OWN_RTL := $(if $(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),1)
+ifneq ($(OWN_RTL),)
 BUILD  ?= build/rtl-$(or $(RTL_TOP),stc_tile)$(if $(filter-out base,$(UARCH)),-uarch-$(UARCH))
 endif
 ifneq ($(UARCH),base)
@@ -71,15 +72,16 @@ endif
 ifneq ($(word 2,$(CURDIR)),)
 ifeq ($(filter /%,$(BUILD)),)
 # Named after the checkout and the BUILD: a nested BUILD (build/rtl-TOP, a
-# tile of your own) is another directory than build/'s, which is made
-# first, linked the same way, when it does not exist yet.
+# tile of your own) is another directory than build/'s, which is linked
+# first, the same way, as a make with BUILD=build would.
 build_link  = /tmp/stc-build-$(shell printf '%s' '$(CURDIR)/$(1)' | cksum | cut -d' ' -f1)
+link_build  = $(shell if [ ! -e '$(1)' ] || [ -L '$(1)' ]; then mkdir -p $(call build_link,$(1)) && ln -sfn $(call build_link,$(1)) '$(1)'; fi)
 BUILD_LINK := $(call build_link,$(BUILD))
 BUILD_UP   := $(patsubst %/,%,$(dir $(BUILD)))
 ifneq ($(BUILD_UP),.)
-$(shell if [ ! -e '$(BUILD_UP)' ]; then mkdir -p $(call build_link,$(BUILD_UP)) && ln -sfn $(call build_link,$(BUILD_UP)) '$(BUILD_UP)'; fi)
+$(call link_build,$(BUILD_UP))
 endif
-$(shell if [ ! -e '$(BUILD)' ] || [ -L '$(BUILD)' ]; then mkdir -p $(BUILD_LINK) && ln -sfn $(BUILD_LINK) '$(BUILD)'; fi)
+$(call link_build,$(BUILD))
 ifeq ($(shell [ -L '$(BUILD)' ] || echo real),real)
 $(error $(BUILD)/ is a directory inside a path with spaces ($(CURDIR)), where Verilator cannot build: remove it (make clean) and make will link $(BUILD) to $(BUILD_LINK))
 endif

@@ -18,8 +18,7 @@ REGRESSION_DIR ?= vectors/regression
 # ports of stc_tile, missing probes tied to 0 below COMPARE=cycle; with
 # PROBE_MAP=FILE, probes read from internal signals the map names). The
 # Makefile puts such a build in its own BUILD (build/rtl-TOP).
-ifneq ($(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),)
-OWN_RTL  := 1
+ifneq ($(OWN_RTL),)
 OWN_DIR  := $(BUILD)/own-rtl
 VL_TOP   := stc_own_wrap
 sim_srcs  = $(OWN_DIR)/wrap-n$(1).v $(RTL_SRCS)

@@ -221,7 +221,7 @@ vl_sc    = $(if $(findstring --sc,$(1)),1,0)
 # posedge-only builds. Not with the latch-based clock gate (its latch opens
 # with clk_i low), not for waves (they show the clock low with this cycle's
 # inputs) or coverage (it counts the clock's toggles), not for a tile of
-# your own (OWN_RTL, sim/sim.mk: it may have either). The shim checks the
+# your own (OWN_RTL, the top Makefile: it may have either). The shim checks the
 # model too: one with any event but the rising edge of clk_i (a mutant
 # netlist that mutates a register's clock) keeps the clock-low eval.
 vl_edge_only = $(if $(or $(findstring STC_USE_ICG,$(1)),$(findstring --trace,$(1)),$(findstring --coverage,$(1)),$(OWN_RTL)),0,1)
@@ -241,7 +241,7 @@ DBUF_MAKE  = $(MAKE) --no-print-directory BUILD=$(DBUF_BUILD) UARCH=dbuf
 vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=.h))
 
 # Which tile a model is made from: the top, whether it is the stock tile
-# or your own (RTL_SRCS= or RTL_TOP= on the command line, sim/sim.mk), the
+# or your own (OWN_RTL: RTL_SRCS= or RTL_TOP= on the command line), the
 # micro-architecture, the sources as given and VL_EXTRA. Each model keeps
 # it in DIR/tile-id, and a make that finds another tile's model (or one
 # that does not say) rebuilds it instead of running it: the sources' times
@@ -249,7 +249,7 @@ vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=
 # your tile's files older than the stock tile's models). It is read as
 # make reads this, so the make that builds under make sim's lock sees the
 # model as the last build left it.
-VL_TILE_ID = top $(RTL_TOP); own $(if $(filter command line,$(origin RTL_TOP) $(origin RTL_SRCS)),yes,no); uarch $(UARCH); sources $(abspath $(RTL_SRCS)); extra $(VL_EXTRA)
+VL_TILE_ID = top $(RTL_TOP); own $(if $(OWN_RTL),yes,no); uarch $(UARCH); sources $(abspath $(RTL_SRCS)); extra $(VL_EXTRA)
 vl_eq      = $(and $(findstring |$(1)|,|$(2)|),$(findstring |$(2)|,|$(1)|))
 vl_retile  = $(if $(call vl_eq,$(file <$(1)/tile-id),$(VL_TILE_ID)),,vl-other-tile)
 .PHONY: vl-other-tile
