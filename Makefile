@@ -92,11 +92,43 @@ endif
 # DBG_OUT=, WAVE_PNG=), which may hold spaces and quotes.
 shq = '$(subst ','\'',$(1))'
 
-# -MMD -MP: every object's .d file names the headers it read. DEP_SOURCE
-# (the last command of each compile recipe) adds the source itself as a
-# target, as -MP does for the headers, so that a moved or renamed source
-# leaves no .d behind that stops the build.
-DEPFLAGS   := -MMD -MP
+# ---- what a build is made from (docs/runner.md, "Builds known by their
+# content") ------------------------------------------------------------------
+# A source's time can lie (a patch applied with an older time, cp -p,
+# rsync -a, tar, a CI cache of build/ restored over a fresh checkout), so
+# every rule that reads a source also names its content stamp,
+# $(call src,FILES): $(STAMP_DIR)/FILE, which scripts/src_stamps.py
+# rewrites (at the end of this file, as every make finishes reading the
+# makefiles) exactly when the file's bytes differ from the digest it holds.
+# A changed source therefore rebuilds what reads it whatever the times say;
+# an unchanged one with a newer time rebuilds too, as before (ccache makes
+# that cheap). $(BUILD)'s own outputs are known by their times: only make
+# writes them. $(STC_CONFIG_STAMP) is the same for the flags and the tools
+# (the compilers, Verilator and its runtime): every object and model names
+# it, so another flag or an upgraded package rebuilds everything.
+STAMP_DIR        = $(BUILD)/.stamps
+STC_CONFIG_STAMP = $(STAMP_DIR)/@build
+src_stamp1 = $(STAMP_DIR)/$(if $(filter /%,$(1)),_abs$(1),$(subst ../,_up_/,$(1)))
+src_files  = $(foreach f,$(filter-out $(BUILD)/%,$(1)),$(if $(findstring %,$(f)),,$(f)))
+src        = $(eval STC_SRC_FILES += $(call src_files,$(1)))$(foreach f,$(filter-out $(BUILD)/%,$(1)),$(call src_stamp1,$(f)))
+STC_SRC_FILES :=
+
+# -MMD -MP: every object's .d file names the headers it read. An object is
+# compiled under a temporary name, its .d beside it, and OBJ_DONE (the last
+# recipe line of each compile) renames both into place, the object last: a
+# compile killed outright (SIGKILL, the OOM killer, a CI time-out; GNU as
+# creates its output empty and fills it at the end) never leaves an object
+# that make takes as up to date. OBJ_DONE also adds the source itself as a
+# target, as -MP does for the headers (a moved or renamed source leaves no
+# .d behind that stops the build), and names the content stamps of the
+# source and of every header the compile read. Every object names the
+# configuration's stamp (the line after the .d files are read).
+DEPFLAGS   = -MMD -MP -MF '$(@:.o=.d).tmp' -MT '$@'
+OBJ_OUT    = -o '$@.tmp'
+OBJ_DONE   = d='$(@:.o=.d)'; printf '%s:\n' '$<' >>"$$d.tmp" && \
+             printf '%s: $$(call src,%s)\n' '$@' \
+               "$$(sed -n 's/^\([^ :][^ :]*\):$$/\1/p' "$$d.tmp" | tr '\n' ' ')" >>"$$d.tmp" && \
+             mv -f "$$d.tmp" "$$d" && mv -f '$@.tmp' '$@'
 # A static library from its prerequisites, made anew: `ar rcs` alone keeps
 # members whose source was moved or deleted (a stale duplicate symbol).
 # Archives and programs are written under a temporary name and renamed
@@ -104,7 +136,6 @@ DEPFLAGS   := -MMD -MP
 # killer, a CI time-out) never leaves a truncated file that make trusts.
 ARCHIVE    = rm -f $@ $@.tmp && ar rcs $@.tmp $^ && mv -f $@.tmp $@
 LINKED     = && mv -f $@.tmp $@
-DEP_SOURCE  = printf '%s:\n' '$<' >>'$(@:.o=.d)'
 
 .DEFAULT_GOAL := help
 # A recipe that fails must not leave a target that looks up to date.
@@ -162,6 +193,7 @@ include analysis/accuracy/accuracy.mk
 # Header dependencies of every C and C++ object (-MMD -MP), collected in
 # DEPFILES by the fragments above.
 -include $(DEPFILES)
+$(patsubst %.d,%.o,$(filter %.d,$(DEPFILES))): $(STC_CONFIG_STAMP)
 
 .PHONY: clean format check-format cppcheck spdx-check
 clean: ## remove $(BUILD)/
@@ -298,3 +330,23 @@ test: ## before you push (about 7 min on 2 cores): static checks, lint, unit, ru
 	done
 	@scripts/ci/step.sh --summary $(CI_TIMES)
 	@$(SIM_RUNNER) junit-summary $(CI_DIR)/*.xml
+
+# ---- the content stamps, last: every rule and .d file above has named its
+# sources (STC_SRC_FILES). Goals that build nothing do not write them.
+STAMP_FREE_GOALS := help help-check clean format check-format spdx-check cppcheck deps
+ifneq ($(filter-out $(STAMP_FREE_GOALS),$(or $(MAKECMDGOALS),help)),)
+STC_BUILD_CONFIG := cc $(CC) $(CFLAGS) $(LDFLAGS) cmodel $(CMODEL_OPT); cxx $(CXX) $(VL_CXXFLAGS); \
+  verilator $(VERILATOR) $(VL_FLAGS); model $(VL_CXX) $(VL_STD) $(VL_OPT) $(VL_OPT_SLOW) pch $(VL_PCH)
+STC_BUILD_TOOLS  := $(firstword $(CC)) $(firstword $(CXX)) $(firstword $(VL_CXX)) $(firstword $(VERILATOR)) \
+  verilator_bin ar $(VERILATOR_ROOT_INC)/verilated.h $(VERILATOR_ROOT_INC)/verilated.mk
+# And the objects, archives and programs make knows: one that is not whole
+# is removed, to be built again.
+STC_BUILT_FILES  := $(patsubst %.d,%.o,$(filter %.d,$(DEPFILES))) \
+  $(patsubst %/inputs.mk,%/Vstc_tile__ALL.a,$(filter %/inputs.mk,$(DEPFILES))) \
+  $(COMMON_LIB) $(CMODEL_LIB) $(VEC_LIB) $(VLRT_C) $(VLRT_SC) $(wildcard $(BUILD)/stc_*)
+ifneq ($(shell $(PY) scripts/src_stamps.py $(STAMP_DIR) --config=build=$(call shq,$(STC_BUILD_CONFIG)) \
+    $(foreach t,$(STC_BUILD_TOOLS),--tool=$(t)) $(foreach f,$(wildcard $(STC_BUILT_FILES)),--output=$(f)) \
+    -- $(sort $(STC_SRC_FILES)) >&2 || echo failed),)
+$(error the sources' content stamps in $(STAMP_DIR) could not be written: see the message above)
+endif
+endif

@@ -16,12 +16,12 @@ TRAFFIC_DIR  := $(BUILD)/traffic
 
 $(BUILD)/analysis/%.o: analysis/%.c analysis/analysis.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Ianalysis $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(CFLAGS) -Ianalysis $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(TRAFFIC_OBJS:.o=.d) $(TRAFFIC_MAIN:.o=.d)
 
 $(STC_TRAFFIC): $(TRAFFIC_MAIN) $(TRAFFIC_OBJS) $(COMMON_LIB)
-	$(CC) $(CFLAGS) -o $@ $^ -lm $(LDFLAGS)
+	$(CC) $(CFLAGS) -o $@.tmp $^ -lm $(LDFLAGS) $(LINKED)
 
 # `make traffic`: the default sweep and break-even table in $(TRAFFIC_DIR);
 # `make traffic-test`: scripts/traffic_test.sh (hand-derived break-evens,

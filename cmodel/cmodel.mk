@@ -14,8 +14,8 @@ CMODEL_OPT ?= -O3
 
 $(BUILD)/cmodel/%.o: cmodel/%.c cmodel/cmodel.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CMODEL_OPT) $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(CFLAGS) $(CMODEL_OPT) $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(CMODEL_OBJS:.o=.d)
 
 $(CMODEL_LIB): $(CMODEL_OBJS)

@@ -8,8 +8,8 @@ COMMON_LIB  := $(BUILD)/libstc_common.a
 
 $(BUILD)/common/%.o: common/%.c common/common.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(COMMON_OBJS:.o=.d)
 
 $(COMMON_LIB): $(COMMON_OBJS)

@@ -16,10 +16,11 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The objects `make -n` would compile, one per line.
+# The objects `make -n` would compile, one per line (each compiled to
+# OBJ.tmp, then renamed: OBJ_OUT in the Makefile).
 would_compile() {
     make --no-print-directory -n BUILD="$build" "${targets[@]}" 2>/dev/null |
-        grep -oE -- ' -o [^ ]+\.o( |$)' | sed 's/^ -o //; s/ $//' | sort -u
+        grep -oE -- " -o '?[^ ']+\.o(\.tmp)?'?( |$)" | sed "s/^ -o //; s/ $//; s/'//g; s/\.tmp$//" | sort -u
 }
 
 [ -z "$(would_compile)" ] || { echo "header-deps-test: the targets are not up to date: make ${targets[*]}" >&2; exit 2; }

@@ -57,8 +57,8 @@ SIM_MAIN_OBJ := $(BUILD)/sim/apps/stc_sim_main.o
 
 $(BUILD)/sim/%.o: sim/%.c sim/sim.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(SIM_C_OBJS:.o=.d) $(SIM_MAIN_OBJ:.o=.d)
 
 # A runner build: the Verilated RTL (sim/core/verilator.mk) and stc_sim over it.

@@ -31,7 +31,7 @@ cmp_srcs     = $(patsubst $(RTL_DIR)/%,$(CMP_DIR)/$(1)/rtl/%,$(RTL_SRCS))
 # patched-copy recipe, scripts/bugs.sh, which make bugs uses too), $(3)
 # Verilator flags (-GWBUF=2: the dbuf micro-architecture)
 define CMP_VARIANT
-$(CMP_DIR)/$(1)/rtl/.applied: $(RTL_SRCS) $(2) scripts/bugs.sh
+$(CMP_DIR)/$(1)/rtl/.applied: $(RTL_SRCS) $(2) scripts/bugs.sh $(call src,$(RTL_SRCS) $(2) scripts/bugs.sh)
 	@scripts/bugs.sh apply-files $(CMP_DIR)/$(1) $(2)
 $(call MUT_VARIANT_RULES,$(CMP_DIR)/$(1),$(CMP_DIR)/$(1)/rtl/.applied,$(call cmp_srcs,$(1)),,$(3),)
 endef

@@ -86,7 +86,8 @@ bug_srcs     = $(patsubst $(RTL_DIR)/%,$(BUG_DIR)/$(1)/rtl/%,$(RTL_SRCS))
 
 # Patched copy of rtl/ (scripts/bugs.sh apply fails clearly if the patch
 # no longer applies to the current rtl/).
-$(BUG_DIR)/%/rtl/.applied: tb/bugs/%.patch $(RTL_SRCS) scripts/bugs.sh
+$(BUG_DIR)/%/rtl/.applied: tb/bugs/%.patch $(RTL_SRCS) scripts/bugs.sh $(STAMP_DIR)/tb/bugs/%.patch \
+  $(call src,$(BUG_PATCHES) $(RTL_SRCS) scripts/bugs.sh)
 	@scripts/bugs.sh apply $* $(BUG_DIR)/$*
 
 # A shared bug also patches the golden model: its runner links a model
@@ -97,7 +98,8 @@ bug_model    = $(if $(filter $(1),$(BUG_MODEL_IDS)),$(BUG_DIR)/$(1)/libstc_cmode
 # The copy of cmodel/ is made with the copy of rtl/: a change to the golden
 # model makes both again, or the bug's runner would link the model as it
 # was when the bug was first built.
-$(foreach b,$(BUG_MODEL_IDS),$(eval $(BUG_DIR)/$(b)/rtl/.applied: $(CMODEL_SRCS) $(wildcard cmodel/*.h)))
+$(foreach b,$(BUG_MODEL_IDS),$(eval $(BUG_DIR)/$(b)/rtl/.applied: $(CMODEL_SRCS) $(wildcard cmodel/*.h) \
+  $(call src,$(CMODEL_SRCS) $(wildcard cmodel/*.h))))
 
 $(BUG_DIR)/%/libstc_cmodel.a: $(BUG_DIR)/%/rtl/.applied
 	@rm -rf $(BUG_DIR)/$*/cmodel-obj && mkdir -p $(BUG_DIR)/$*/cmodel-obj
@@ -141,7 +143,7 @@ MUT_ENV   = XDIR=$(MUT_XDIR) MUT_N=$(MUT_N) M_MAX=$(M_MAX) KB_MAX=$(KB_MAX) COUN
             SIM_SEED=$(MUT_SIM_SEED) STALLS="$(MUT_STALLS)" YOSYS=$(YOSYS) MUT_BIN=$(MUT_BIN) MUT_OUT=$(MUT_OUT) EQUIV=$(MUT_EQUIV)
 MUT_CI_EVERY = $(shell echo $$(( ($(MUT_COUNT) + $(MUT_CI_COUNT) - 1) / $(MUT_CI_COUNT) )))
 
-$(MUT_DIR)/stc_tile_mut.v: $(RTL_SRCS) scripts/mutate.sh
+$(MUT_DIR)/stc_tile_mut.v: $(RTL_SRCS) scripts/mutate.sh $(call src,$(RTL_SRCS) scripts/mutate.sh)
 	@$(DEPS) synth
 	@$(MUT_ENV) scripts/mutate.sh gen $(MUT_DIR) $(RTL_SRCS)
 

@@ -21,13 +21,13 @@ DEPFILES += $(TB_OBJS:.o=.d)
 $(BUILD)/unit/tb/%.o: tb/%.c tb/tb.mk
 	@$(DEPS) core
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itb -Itb/unit -isystem $(VERILATOR_ROOT_INC) $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(CFLAGS) -Itb -Itb/unit -isystem $(VERILATOR_ROOT_INC) $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 
 $(TB_BIN): $(TB_OBJS) $(TB_HARNESS_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(VLRT_C)
 	@$(DEPS) core sim
-	$(CXX) -o $@ $(TB_OBJS) $(TB_HARNESS_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(VLRT_C) \
-	  $(CRITERION_LIBS) -lz -pthread $(LDFLAGS)
+	$(CXX) -o $@.tmp $(TB_OBJS) $(TB_HARNESS_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) $(VLRT_C) \
+	  $(CRITERION_LIBS) -lz -pthread $(LDFLAGS) $(LINKED)
 
 UNIT_FLAGS ?=
 ##@ Tests before you push, and CI

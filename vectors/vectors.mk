@@ -20,8 +20,8 @@ VEC_MANIFEST := vectors/regression.manifest
 
 $(BUILD)/vectors/%.o: vectors/%.c vectors/vectors.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(VEC_LIB_OBJS:.o=.d) $(BUILD)/vectors/stc_vecgen_main.d $(BUILD)/vectors/stc_vecdump_main.d \
             $(BUILD)/vectors/stc_moegen_main.d
 

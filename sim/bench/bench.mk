@@ -24,12 +24,12 @@ BENCH_VVP  := $(BENCH_DIR)/tb_stc_bench.vvp
 
 $(BUILD)/sim/bench/%.o: sim/bench/%.c sim/bench/bench.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(BUILD)/sim/bench/stc_sol.d
 
 $(STC_SOL): $(BUILD)/sim/bench/stc_sol.o $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+	$(CC) $(CFLAGS) -o $@.tmp $^ $(LDFLAGS) $(LINKED)
 
 # The tile at N=16 with the M_MAX and KB_MAX of the Verilator build; the
 # RTL has no `timescale (the bench's applies), hence -Wno-timescale; the

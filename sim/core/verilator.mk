@@ -178,7 +178,7 @@ vl_pe_arrays        = $(if $(findstring $(VL_PE_ARRAYS_VLT),$(1)),1,0)
 # whether or not their wrapper changed: they read the top too.)
 VL_PE_ARRAYS_PORTS  = $(or $(filter %/$(RTL_TOP).v,$(RTL_SRCS)),$(RTL_SRCS))
 
-$(VL_PE_ARRAYS_DIR)/wrap-n%.v: $(VL_PE_ARRAYS_PORTS) scripts/rtl_ports.py
+$(VL_PE_ARRAYS_DIR)/wrap-n%.v: $(VL_PE_ARRAYS_PORTS) scripts/rtl_ports.py $(call src,$(VL_PE_ARRAYS_PORTS) scripts/rtl_ports.py)
 	@$(DEPS) core sim
 	@mkdir -p $(dir $@)
 	@scripts/rtl_ports.py --top $(RTL_TOP) --n $* --m-max $(M_MAX) --kb-max $(KB_MAX) --verilator $(VERILATOR) \
@@ -199,16 +199,18 @@ VLRT_SRCS := verilated verilated_threads verilated_fst_c verilated_cov
 VLRT_C    := $(BUILD)/vlrt/c/libverilated.a
 VLRT_SC   := $(BUILD)/vlrt/sc/libverilated.a
 
-$(BUILD)/vlrt/c/%.o: $(VERILATOR_ROOT_INC)/%.cpp
+$(BUILD)/vlrt/c/%.o: $(VERILATOR_ROOT_INC)/%.cpp $(STC_CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=1 -c $< -o $@
+	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=1 -c $< $(OBJ_OUT)
+	@mv -f '$@.tmp' '$@'
 $(VLRT_C): $(VLRT_SRCS:%=$(BUILD)/vlrt/c/%.o)
 	$(ARCHIVE)
 
 # SC_ISYSTEM comes from sim/systemc/systemc.mk (pkg-config), expanded when used.
-$(BUILD)/vlrt/sc/%.o: $(VERILATOR_ROOT_INC)/%.cpp
+$(BUILD)/vlrt/sc/%.o: $(VERILATOR_ROOT_INC)/%.cpp $(STC_CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) $(SC_ISYSTEM) -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -c $< -o $@
+	$(CXX) $(VL_STD) $(VL_OPT) $(VL_INC) $(SC_ISYSTEM) -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -c $< $(OBJ_OUT)
+	@mv -f '$@.tmp' '$@'
 $(VLRT_SC): $(BUILD)/vlrt/sc/verilated.o $(BUILD)/vlrt/sc/verilated_threads.o
 	$(ARCHIVE)
 
@@ -251,12 +253,17 @@ vl_own_defs = $(foreach w,$(filter %/own-rtl/wrap-n$(1).v,$(2)),-include $(w:.v=
 # model as the last build left it.
 VL_TILE_ID = top $(RTL_TOP); own $(if $(OWN_RTL),yes,no); uarch $(UARCH); sources $(abspath $(RTL_SRCS)); extra $(VL_EXTRA)
 vl_eq      = $(and $(findstring |$(1)|,|$(2)|),$(findstring |$(2)|,|$(1)|))
-vl_retile  = $(if $(call vl_eq,$(file <$(1)/tile-id),$(VL_TILE_ID)),,vl-other-tile)
+# Both sides stripped: GNU make 4.3's $(file <F) keeps the file's last
+# newline when its buffer grew while reading (it compares pointers into
+# the old and the new buffer), and a model then looked like another
+# tile's at one make and not at the next: rebuilt every other make sim.
+vl_retile  = $(if $(call vl_eq,$(strip $(file <$(1)/tile-id)),$(strip $(VL_TILE_ID))),,vl-other-tile)
 .PHONY: vl-other-tile
 vl-other-tile: ;
 
 define VL_MODEL
-$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(call vl_retile,$(1)) $(filter %.v %.vlt,$(5)) | $(if $(call vl_pch_on,$(5)),$$(VL_PCH_FILES))
+$(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(call vl_retile,$(1)) $(filter %.v %.vlt,$(5)) \
+  $(call src,$(or $(4),$(3)) sim/core/verilator.mk $(filter %.v %.vlt,$(5))) $(STC_CONFIG_STAMP) | $(if $(call vl_pch_on,$(5)),$$(VL_PCH_FILES))
 	@$(DEPS) core sim $(if $(filter 1,$(call vl_sc,$(5))),systemc)
 	@rm -rf $(1) $(1).tmp && mkdir -p $(1).tmp
 	$(if $(filter 1,$(call vl_sc,$(5))),SYSTEMC_INCLUDE=$$(SC_INCDIR) SYSTEMC_LIBDIR=$$(SC_LIBDIR)) \
@@ -267,6 +274,8 @@ $(1)/Vstc_tile__ALL.a: $(or $(4),$(3)) sim/core/verilator.mk $(call vl_retile,$(
 	  Vstc_tile__ALL.a \
 	  >>$(1).log 2>&1 || { tail -n 40 $(1).log; echo "C++ build of the model failed: log $(1).log" >&2; exit 2; })
 	@printf '%s\n' $(call shq,$(VL_TILE_ID)) >$(1).tmp/tile-id
+	@printf '$(1)/Vstc_tile__ALL.a: $$$$(call src,%s)\n' "$$$$(sed 's/^.* : //' $(1).tmp/Vstc_tile__ver.d | tr ' ' '\n' | \
+	  grep -v '^/usr/' | tr '\n' ' ')" >$(1).tmp/inputs.mk
 	@$$(if $$(VL_NO_EXEC),:,mv $(1).tmp $(1))
 
 ifeq ($(call vl_sc,$(5)),0)
@@ -275,10 +284,13 @@ $(1)/core/stc_rtl_verilator.o: sim/core/stc_rtl_verilator.cpp sim/core/verilator
 	$(VL_CCACHE) $(CXX) $$(VL_CXXFLAGS) $$(DEPFLAGS) -DVM_TRACE=$(call vl_trace,$(5)) -DVM_TRACE_FST=$(call vl_trace,$(5)) \
 	  -DVM_COVERAGE=$(call vl_cov,$(5)) $(call VL_DEFS,$(2),$(5)) $(call vl_own_defs,$(2),$(3)) \
 	  -Icommon -Icmodel -Isim/core -isystem $(1) $(VL_INC) \
-	  -c $$< -o $$@
-	@$$(DEP_SOURCE)
+	  -c $$< $$(OBJ_OUT)
+	@$$(OBJ_DONE)
 DEPFILES += $(1)/core/stc_rtl_verilator.d
 endif
+# Every file Verilator read for the model (its Vstc_tile__ver.d: the
+# sources, `include'd files too, and the configuration files), by content.
+DEPFILES += $(1)/inputs.mk
 endef
 
 define VL_PROGRAM

@@ -91,7 +91,7 @@ DBG_TEST_N   := 4
 DBG_BUG_DIR  := $(BUILD)/debug-test
 DBG_BUG_RTL  := $(patsubst $(RTL_DIR)/%,$(DBG_BUG_DIR)/rtl/%,$(RTL_SRCS))
 
-$(DBG_BUG_DIR)/rtl/%.v: $(RTL_DIR)/%.v sim/debug/break_rtl.sh
+$(DBG_BUG_DIR)/rtl/%.v: $(RTL_DIR)/%.v sim/debug/break_rtl.sh $(STAMP_DIR)/$(RTL_DIR)/%.v $(call src,$(RTL_SRCS) sim/debug/break_rtl.sh)
 	@mkdir -p $(dir $@)
 	@if [ "$*.v" = "$(DBG_BUG_FILE)" ]; then sim/debug/break_rtl.sh $(DBG_BUG) $< $@; \
 	 else cp $< $@; fi

@@ -45,8 +45,8 @@ DPI_BROKEN_SRCS := $(patsubst $(RTL_DIR)/%,$(DPI_BROKEN_DIR)/rtl/%,$(RTL_SRCS))
 
 $(DPI_OBJ): sim/dpi/stc_dpi.c sim/dpi/stc_dpi.h sim/dpi/dpi.mk
 	@mkdir -p $(@D)
-	$(CC) $(DPI_CFLAGS) $(DEPFLAGS) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CC) $(DPI_CFLAGS) $(DEPFLAGS) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(DPI_OBJ:.o=.d)
 
 # $(call DPI_RULES,DIR,RTL sources): DIR/vl/Vtb_stc_dpi. DIR/config holds

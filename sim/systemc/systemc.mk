@@ -34,13 +34,13 @@ $(call VL_MODEL,$(BUILD)/sc-n$(1)/vl,$(1),$(RTL_SRCS),,--sc)
 $(BUILD)/sc-n$(1)/systemc/stc_sc_cosim.o: sim/systemc/stc_sc_cosim.cpp sim/systemc/systemc.mk $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a
 	@mkdir -p $$(dir $$@)
 	$(CXX) $(SC_CXXFLAGS) $$(DEPFLAGS) -DVM_SC=1 $(call VL_DEFS,$(1)) $$(SC_ISYSTEM) -isystem $(BUILD)/sc-n$(1)/vl \
-	  $(VL_INC) -c $$< -o $$@
-	@$$(DEP_SOURCE)
+	  $(VL_INC) -c $$< $$(OBJ_OUT)
+	@$$(OBJ_DONE)
 DEPFILES += $(BUILD)/sc-n$(1)/systemc/stc_sc_cosim.d
 
 $(BUILD)/sc-n$(1)/stc_sim_sc: $(BUILD)/sc-n$(1)/systemc/stc_sc_cosim.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB) \
                              $(BUILD)/sc-n$(1)/vl/Vstc_tile__ALL.a $(VLRT_SC)
-	$(CXX) -o $$@ $$^ $$(SC_LIBS) -lz -pthread $(LDFLAGS)
+	$(CXX) -o $$@.tmp $$^ $$(SC_LIBS) -lz -pthread $(LDFLAGS) $$(LINKED)
 endef
 
 $(foreach n,$(sort $(SIM_NS) $(N) $(SC_TEST_N)),$(eval $(call SC_RULES,$(n))))
@@ -75,12 +75,12 @@ TLM_VECS    ?=
 $(BUILD)/sc/systemc/%.o: sim/systemc/%.cpp sim/systemc/systemc.mk
 	@$(DEPS) core systemc
 	@mkdir -p $(dir $@)
-	$(CXX) $(SC_CXXFLAGS) $(DEPFLAGS) $(SC_ISYSTEM) -c $< -o $@
-	@$(DEP_SOURCE)
+	$(CXX) $(SC_CXXFLAGS) $(DEPFLAGS) $(SC_ISYSTEM) -c $< $(OBJ_OUT)
+	@$(OBJ_DONE)
 DEPFILES += $(BUILD)/sc/systemc/stc_tlm_example.d $(BUILD)/sc/systemc/stc_tlm_tile.d
 
 $(TLM_EXAMPLE): $(BUILD)/sc/systemc/stc_tlm_example.o $(BUILD)/sc/systemc/stc_tlm_tile.o $(SC_SIM_C_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
-	$(CXX) -o $@ $^ $(SC_LIBS) -pthread $(LDFLAGS)
+	$(CXX) -o $@.tmp $^ $(SC_LIBS) -pthread $(LDFLAGS) $(LINKED)
 
 tlm-example: ## GEMMs through the TLM-2.0 wrapper of the tile
 tlm-example: $(TLM_EXAMPLE)

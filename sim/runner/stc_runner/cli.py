@@ -21,6 +21,7 @@ import os
 import re
 import sys
 import traceback
+from typing import Any, TextIO
 
 from . import junit, plan, vecsel
 from .errors import Interrupted, SetupError
@@ -31,6 +32,43 @@ from .suite import Config, Suite
 
 class ArgError(SetupError):
     pass
+
+
+class Stdout:
+    """Standard output whose failure is an error that names it: stdout to
+    /dev/full or a closed pipe raised OSError from wherever the runner
+    printed, and ended in a Python traceback."""
+
+    def __init__(self, raw: TextIO) -> None:
+        self.raw = raw
+        self.failed = ""
+
+    def write(self, text: str) -> int:
+        try:
+            return self.raw.write(text)
+        except OSError as e:
+            raise self._fail(e) from e
+
+    def flush(self) -> None:
+        try:
+            self.raw.flush()
+        except OSError as e:
+            raise self._fail(e) from e
+
+    def _fail(self, e: OSError) -> SetupError:
+        self.failed = e.strerror or str(e)
+        return SetupError(f"stc_simrun: cannot write to standard output: {self.failed}: an error (exit 2)")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+    def disconnect(self) -> None:
+        """After a failure: what is left in the buffer goes nowhere, so that
+        the interpreter's last flush at exit fails no more."""
+        if self.failed:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, self.raw.fileno())
+            os.close(fd)
 
 
 class Parser(argparse.ArgumentParser):
@@ -74,6 +112,9 @@ def cmd_suite(a: argparse.Namespace, children: Children) -> int:
     for what, path in (("runner", a.runner), ("generator", a.vecgen)):
         if not os.access(path, os.X_OK):
             raise SetupError(f"no {what} {path} (make {path})")
+        exe = os.path.join(a.exec_dir, os.path.basename(path)) if a.exec_dir else path
+        if not os.access(exe, os.X_OK):
+            raise SetupError(f"no {what} {exe}: the suite's own copy of {path} is missing")
     listed: tuple[str, ...] = ()
     if a.vec_list:
         from .fileio import read_text  # noqa: PLC0415
@@ -90,7 +131,8 @@ def cmd_suite(a: argparse.Namespace, children: Children) -> int:
     )
     ex = plan.expand(doc, opt)
     cfg = Config(runner=a.runner, vecgen=a.vecgen, n=a.n, out=a.out, icg=a.icg or "", jobs=a.jobs,
-                 shard_i=shard_i, shard_k=shard_k, first_failure=a.first_failure, waves_bin=a.waves_bin or "")
+                 shard_i=shard_i, shard_k=shard_k, first_failure=a.first_failure, waves_bin=a.waves_bin or "",
+                 exec_dir=a.exec_dir)
     return Suite(cfg, ex, children).run(a.shard if shard_k > 1 else "")
 
 
@@ -197,6 +239,7 @@ def parser() -> Parser:
     s.add_argument("--shard", default="")
     s.add_argument("--first-failure", action="store_true")
     s.add_argument("--vec-list", default="")
+    s.add_argument("--exec-dir", default="")
     s.set_defaults(fn=cmd_suite)
 
     for name, fn in (("sim", cmd_sim), ("merge", cmd_merge)):
@@ -246,6 +289,20 @@ def parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    out = Stdout(sys.stdout)
+    sys.stdout = out  # type: ignore[assignment]
+    try:
+        rc = _main(argv)
+        out.flush()
+        return rc
+    except SetupError as e:
+        sys.stderr.write(f"{e}\n")
+        return 2
+    finally:
+        out.disconnect()
+
+
+def _main(argv: list[str] | None) -> int:
     children = Children()
     on_signals(children)
     try:
@@ -261,8 +318,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SetupError as e:
         sys.stderr.write(f"{e}\n" if str(e).startswith(("stc_simrun", "make sim")) else f"stc_simrun: {e}\n")
-        return 2
-    except BrokenPipeError:
         return 2
     except Exception:  # noqa: BLE001 - a traceback's exit 1 would read as a mismatch
         sys.stderr.write("stc_simrun: internal error (exit 2):\n" + traceback.format_exc())

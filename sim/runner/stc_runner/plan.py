@@ -247,9 +247,24 @@ def selected(r: dict[str, Any], tests: tuple[str, ...]) -> bool:
     return (not want or bool(names & want)) and not names & drop
 
 
+def check_tests(doc: dict[str, Any], tests: tuple[str, ...]) -> None:
+    """Every word of TESTS= names a run or a tag of the plan (at some
+    array size), or is all: a misspelt word, or -all, would otherwise
+    select the default runs in silence."""
+    known = {ALL} | {x for r in doc["runs"] for x in (r["name"], *r.get("tags", []))}
+    for t in tests:
+        if t == "-" + ALL:
+            raise SetupError(f"TESTS={','.join(tests)}: -{ALL} would drop every run; give the runs to drop (-NAME)")
+        if t.lstrip("-") not in known:
+            raise SetupError(f"TESTS={','.join(tests)}: {t.lstrip('-')!r} is no run or tag of the plan "
+                             f"(runs: {', '.join(r['name'] for r in doc['runs'])})")
+
+
 def expand(doc: dict[str, Any], opt: Options) -> Expansion:
     """The vectors to generate and the runs of array size opt.n."""
     ex = Expansion(n=opt.n)
+    if not opt.listed:
+        check_tests(doc, opt.tests)
     groups: dict[str, list[tuple[str, GenFile]]] = {}
 
     def group(name: str) -> list[tuple[str, GenFile]]:
@@ -274,8 +289,11 @@ def expand(doc: dict[str, Any], opt: Options) -> Expansion:
 
     try:
         names = sorted(os.listdir(opt.regression_dir))
-    except FileNotFoundError:
-        names = []
+    except FileNotFoundError as e:
+        # A size without checked-in vectors falls back to generated ones
+        # (the plan's "otherwise"); a directory that is not there at all is
+        # a mistake (REGRESSION_DIR= misspelt), not that.
+        raise SetupError(f"REGRESSION_DIR={opt.regression_dir}: no such directory of regression vectors") from e
     except OSError as e:
         raise SetupError(f"{opt.regression_dir}: cannot list the regression's vectors: {e.strerror}") from e
     cache: dict[str, list[str]] = {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -107,7 +108,7 @@ class RunConfig:
                 ("--regression-dir", self.regression_dir), ("--model-uarch", self.model_uarch),
                 ("--shard", self.shard), ("--icg", self.icg(n)), ("--waves-bin", self.trace(n)),
                 ("--icg-skipped", self.icg_skipped), ("--tests", self.tests), ("--vec-list", listed),
-                ("--sim-flags", self.sim_flags)]
+                ("--sim-flags", self.sim_flags), ("--exec-dir", os.path.join(out, "bin"))]
         return [sys.executable, os.path.abspath(sys.argv[0]), "suite"] + [f"{f}={v}" for f, v in opts if v]
 
 
@@ -154,10 +155,14 @@ class Lock:
                     break
                 except BlockingIOError:
                     time.sleep(0.2)  # not a blocking flock: signals stay deliverable
-        self.f.seek(0)
-        self.f.truncate()
-        self.f.write(f"make sim (pid {os.getpid()})\n")
-        self.f.flush()
+        try:
+            self.f.seek(0)
+            self.f.truncate()
+            self.f.write(f"make sim (pid {os.getpid()})\n")
+            self.f.flush()
+        except OSError as e:
+            self.f.close()
+            raise SetupError(f"{self.path}: cannot write the lock file: {e.strerror}") from e
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -197,9 +202,41 @@ class Sim:
     def targets(self, ns: list[int]) -> list[str]:
         return (["own-rtl-check"] if self.cfg.own_rtl else []) + self.cfg.bins(ns) + self.cfg.extra_targets
 
-    def build(self, ns: list[int], n_arg: int | None = None) -> None:
+    def build(self, ns: list[int], n_arg: int | None = None, own: list[tuple[int, str]] | None = None) -> None:
+        """The builds of sizes ns, and (own) each suite's binaries taken
+        under the same lock."""
         with Lock(self.cfg.build, ".build.lock", f"the build directory {self.cfg.build}"):
             built(self.make(["sim-bins", "SIM_BINS=" + " ".join(self.targets(ns))], n=n_arg))
+            for n, out in own or []:
+                self.own_binaries(n, out)
+
+    def own_binaries(self, n: int, out: str) -> None:
+        """Size n's programs (the runner, its ICG and tracing builds, the
+        vector generator) hard-linked into OUT/bin, called holding the
+        build lock right after they were built: the suite runs these
+        (suite.Config.exec_dir). Every program is linked under a temporary
+        name and renamed into place, so another make sharing this BUILD (a
+        make sim into another SIM_DIR, a Slurm shard, another tile) that
+        rebuilds one gives it a new file and leaves this run's alone: a
+        suite executes the binaries it resolved at its start. A copy where
+        a link cannot be made (another file system)."""
+        d = os.path.join(out, "bin")
+        shutil.rmtree(d, ignore_errors=True)
+        makedirs(d)
+        for b in [*self.cfg.bins([n]), self.cfg.vecgen]:
+            dst = os.path.join(d, os.path.basename(b))
+            try:
+                os.link(b, dst)
+                continue
+            except FileNotFoundError as e:
+                raise SetupError(f"{b}: not built (make {b})") from e
+            except OSError:
+                pass
+            try:
+                shutil.copy2(b, dst + ".tmp")
+                os.replace(dst + ".tmp", dst)
+            except OSError as e:
+                raise SetupError(f"{dst}: cannot take this run's copy of {b}: {e.strerror}") from e
 
     def longest_run(self, n: int) -> int:
         """The plan's cost estimate (ms) of the longest run size n's suite
@@ -212,7 +249,7 @@ class Sim:
         return max((r.cost for r in plan.expand(plan.load(cfg.plan), opt).runs), default=0)
 
     def build_overlapped(self, first: int, later: list[int], start: Callable[[int], None],
-                         later_first: bool = False) -> None:
+                         later_first: bool = False, built_first: Callable[[], None] = lambda: None) -> None:
         """Every size's builds in one make: the first size's model (N=16's,
         the longest build) first and the later sizes' (N=4's, seconds) in
         the other job slots, or, later_first, the later sizes' first (when
@@ -220,7 +257,8 @@ class Sim:
         a later size's builds are done (sim/sim.mk's sim-ready-N), and
         start(n) starts that size's suite there and then, below the build in
         priority. One make, so that no two makes build the objects every
-        runner shares."""
+        runner shares. built_first() runs when make is done, still under
+        the build lock (the first size's binaries taken: own_binaries)."""
         ready_goals = [f"sim-ready-{n}" for n in later]
         targets = ready_goals + self.targets([first]) if later_first else self.targets([first]) + ready_goals
         ready = [f"SIM_READY_{n}={' '.join(self.targets([n]))}" for n in later]
@@ -242,6 +280,7 @@ class Sim:
                         said.add(n)
                         start(n)
                 built(self.children.finish(p))
+                built_first()
         finally:
             for fd in (r, w):
                 if fd >= 0:
@@ -275,6 +314,7 @@ class Sim:
 
             def start(n: int) -> None:
                 path = os.path.join(cfg.sim_dir, f"sim-n{n}.out")
+                self.own_binaries(n, os.path.join(cfg.sim_dir, f"sim-n{n}"))
                 try:
                     f = open(path, "w", encoding="utf-8")
                 except OSError as e:
@@ -293,7 +333,8 @@ class Sim:
 
             try:
                 later_first = any(self.longest_run(n) >= LONG_RUN_MS for n in ns[1:])
-                self.build_overlapped(first, ns[1:], start, later_first)
+                self.build_overlapped(first, ns[1:], start, later_first,
+                                      lambda: self.own_binaries(first, os.path.join(cfg.sim_dir, f"sim-n{first}")))
             except SetupError:
                 # The later sizes' suites are not waited for: their verdict
                 # would not change the run's (2).
@@ -303,7 +344,7 @@ class Sim:
                 raise SetupError("make built every size but did not say so of "
                                  + ", ".join(f"N={n}" for n in ns[1:] if n not in [b[0] for b in background]))
         else:
-            self.build(ns)
+            self.build(ns, own=[(n, os.path.join(cfg.sim_dir, f"sim-n{n}")) for n in ns])
         for n in ns:
             if n == first or not background:
                 rc = self.children.run(cfg.suite_argv(n, os.path.join(cfg.sim_dir, f"sim-n{n}")), env=self.env)
@@ -331,7 +372,7 @@ class Sim:
         n = vecsel.array_size(files[0], cfg.vec_n)
         listed = os.path.join(out, "files.txt")
         write_text(listed, "".join(f + "\n" for f in files), "list of vector files")
-        self.build([n], n_arg=n)
+        self.build([n], n_arg=n, own=[(n, out)])
         rc = suite_verdict(self.children.run(cfg.suite_argv(n, out, listed), env=self.env), "")
         if rc == 1:
             self.debug_first_failure(n, os.path.join(out, "first-failure.args"))
@@ -345,6 +386,7 @@ class Sim:
         makedirs(cfg.sim_dir)
         with Lock(cfg.sim_dir, ".sim.lock", f"the run directory {cfg.sim_dir}"):
             try:
+                forget_results(cfg)
                 status = self.vec_suite() if cfg.vec else self.suites()
                 dirs = [os.path.join(cfg.sim_dir, "sim-vec")] if cfg.vec else [
                     os.path.join(cfg.sim_dir, f"sim-n{n}") for n in cfg.ns]
@@ -356,8 +398,23 @@ class Sim:
             return close(cfg, status, dirs)
 
 
+def result_files(cfg: RunConfig) -> list[str]:
+    """What a make sim leaves for others to read: its page and verdict."""
+    return [os.path.join(cfg.sim_dir, "sim-report.html"), os.path.join(cfg.sim_dir, "sim.verdict")]
+
+
+def forget_results(cfg: RunConfig) -> None:
+    """The previous run's page and verdict file removed before this run
+    starts (under the run directory's lock): whatever stops this run, no
+    file of an earlier one is left saying PASS. One that cannot be removed
+    (a directory in its place, an immutable or read-only file) is an error."""
+    for path in result_files(cfg):
+        remove(path)
+
+
 def close(cfg: RunConfig, status: int, dirs: list[str]) -> int:
-    """The page, the verdict files and the closing line; the verdict."""
+    """The page, the verdict files and the closing line; the verdict. A
+    page that cannot be written makes it 2, as a verdict file does."""
     if status not in (0, 1, 2):
         status = 2
     summary = os.path.join(cfg.sim_dir, "sim-report.html")
@@ -367,8 +424,9 @@ def close(cfg: RunConfig, status: int, dirs: list[str]) -> int:
         else:
             summary = ""
     except SetupError as e:
-        sys.stderr.write(f"make sim: {e}\n")
+        sys.stderr.write(f"make sim: cannot write the summary page: {e}: an error (verdict 2)\n")
         summary = ""
+        status = 2
     status = write_verdicts(cfg, status)
     line = CLOSING[status] + (f"; summary: {summary}" if summary else "")
     sys.stdout.write(line + "\n")

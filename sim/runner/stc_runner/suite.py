@@ -25,7 +25,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 
-from . import junit
+from . import junit, records
 from .errors import Interrupted, SetupError
 from .fileio import Tee, makedirs, read_text, remove, write_text
 from .plan import Expansion, Run
@@ -110,6 +110,7 @@ class Renderer:
     first_failure_only: bool = False
     waves_bin: str = ""
     children: Children | None = None
+    waves_exe: str = ""  # the file that runs for waves_bin (Config.exe)
     status: int = 0
     runs: int = 0
     failed_runs: int = 0
@@ -198,6 +199,7 @@ class Renderer:
             assert self.children is not None
             self.children.run(
                 [self.waves_bin, "--quiet", *args, "--trace", fst, f],
+                executable=self.waves_exe or self.waves_bin,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
@@ -268,6 +270,15 @@ class Config:
     shard_k: int = 1
     first_failure: bool = False
     waves_bin: str = ""
+    # Where the binaries this suite runs were linked when it was built
+    # (sim.py's own_binaries): it runs those, whatever another make does
+    # to BUILD meanwhile; "": the paths as given.
+    exec_dir: str = ""
+
+    def exe(self, path: str) -> str:
+        """The file that runs for a binary named path (argv[0] stays path:
+        the reproduce lines name BUILD's binaries, as before)."""
+        return os.path.join(self.exec_dir, os.path.basename(path)) if self.exec_dir and path else path
 
 
 OLD_FILES = ("first-failure.args", "runs.txt", "skipped.txt", "suite.xml", "plan.txt", "shard.txt", "schedule.txt")
@@ -303,7 +314,7 @@ class Suite:
             tee.write(self.ex.preamble)
             write_text(os.path.join(self.cfg.out, "parts", "preamble.out"), self.ex.preamble, "preamble")
         for path, g in self.ex.generate:
-            rc = self.children.run([self.cfg.vecgen, *g.args, "-o", path])
+            rc = self.children.run([self.cfg.vecgen, *g.args, "-o", path], executable=self.cfg.exe(self.cfg.vecgen))
             if rc != 0:
                 raise SetupError(f"stc_vecgen {' '.join(g.args)} failed (exit {rc})")
 
@@ -351,6 +362,7 @@ class Suite:
                     live.write(head)
                 p = self.children.popen(
                     [spec.bin, *spec.args, *outputs, *spec.files],
+                    executable=self.cfg.exe(spec.bin),
                     stdout=subprocess.PIPE,
                     stderr=subprocess.STDOUT,
                     text=True,
@@ -366,7 +378,8 @@ class Suite:
                 rc = self.children.wait(p)
             else:
                 p = self.children.popen(
-                    [spec.bin, "--quiet", *spec.args, *outputs, *spec.files], stdout=logf, stderr=subprocess.STDOUT
+                    [spec.bin, "--quiet", *spec.args, *outputs, *spec.files],
+                    executable=self.cfg.exe(spec.bin), stdout=logf, stderr=subprocess.STDOUT
                 )
                 rc = self.children.wait(p)
                 text = ""
@@ -388,6 +401,10 @@ class Suite:
         if rc not in VERDICTS:
             text += f"run {spec.label}: {os.path.basename(spec.bin)} exited {rc} (a crash or a signal): an error\n"
             rc = 2
+        rc, why = records.cross_check(spec.label, spec.bin, rc, len(spec.files), outputs[3], outputs[1],
+                                      _read_or_empty(log), log)
+        if why:
+            text += why + "\n"
         write_text(self.part(spec.label, "out"), text, "run's lines")
         write_text(self.part(spec.label, "rc"), f"{rc}\n", "run's result")
         return rc, text
@@ -406,7 +423,7 @@ class Suite:
         self.record_specs()
         runs = self.ex.runs
         sel = shard_select(runs, cfg.shard_k, cfg.shard_i)
-        rnd = Renderer(cfg.out, cfg.n, tee, cfg.first_failure, cfg.waves_bin, self.children)
+        rnd = Renderer(cfg.out, cfg.n, tee, cfg.first_failure, cfg.waves_bin, self.children, cfg.exe(cfg.waves_bin))
         if not sel:
             return rnd.finish(self.ex.skipped, shard_label)
         first_sel = sel[0]

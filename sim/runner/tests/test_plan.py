@@ -93,8 +93,19 @@ def test_tests_selects_by_name_and_tag() -> None:
     assert [r.label for r in ex.runs][-2:] == ["corners", "fresh"] and len(ex.runs) == 12
     ex = plan.expand(doc(), plan.Options(n=4, tests=("streams", "-reset")))
     assert [r.label for r in ex.runs] == ["streams-b2b", "streams-gap", "streams-early", "streams-random"]
-    with pytest.raises(plan.SetupError, match="TESTS=nope: no run of N=4"):
+    with pytest.raises(plan.SetupError, match="TESTS=nope: 'nope' is no run or tag of the plan"):
         plan.expand(doc(), plan.Options(n=4, tests=("nope",)))
+    # hold runs at N=4 only: named at N=16, it selects nothing there
+    with pytest.raises(plan.SetupError, match="TESTS=hold: no run of N=16"):
+        plan.expand(doc(), plan.Options(n=16, tests=("hold",)))
+
+
+@pytest.mark.parametrize("tests", [("-all",), ("singles", "-all"), ("-singels",), ("streams", "nope")])
+def test_a_tests_word_that_names_nothing_is_an_error(tests) -> None:  # type: ignore[no-untyped-def]
+    """-all, or a misspelt word beside good ones, selected the default
+    runs without a word."""
+    with pytest.raises(plan.SetupError, match="TESTS="):
+        plan.expand(doc(), plan.Options(n=4, tests=tests))
 
 
 def test_a_run_added_to_the_plan_is_run(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -145,7 +156,10 @@ def test_yaml_errors_name_line_and_column(tmp_path) -> None:  # type: ignore[no-
 def test_stc_simrun_plan_lists_the_opt_in_run_as_skipped() -> None:
     """What `stc_simrun plan` prints is what make sim would run."""
     runner = os.path.join(os.path.dirname(PLAN), "runner", "stc_simrun")
-    root = os.path.dirname(os.path.dirname(PLAN))
+    # The checkout's root, where vectors/regression lies (this was
+    # sim/runner, whose missing regression directory silently fell back to
+    # generated vectors; now an error).
+    root = os.path.normpath(os.path.join(os.path.dirname(PLAN), ".."))
 
     def lines(*tests: str) -> list[str]:
         out = subprocess.run([runner, "plan", "--n", "4", "--plan", PLAN, *tests], cwd=root, check=True,
