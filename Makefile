@@ -339,11 +339,11 @@ STC_BUILD_CONFIG := cc $(CC) $(CFLAGS) $(LDFLAGS) cmodel $(CMODEL_OPT); cxx $(CX
   verilator $(VERILATOR) $(VL_FLAGS); model $(VL_CXX) $(VL_STD) $(VL_OPT) $(VL_OPT_SLOW) pch $(VL_PCH)
 STC_BUILD_TOOLS  := $(firstword $(CC)) $(firstword $(CXX)) $(firstword $(VL_CXX)) $(firstword $(VERILATOR)) \
   verilator_bin ar $(VERILATOR_ROOT_INC)/verilated.h $(VERILATOR_ROOT_INC)/verilated.mk
-# And the objects, archives and programs make knows: one that is not whole
-# is removed, to be built again.
+# And the objects and archives make knows: one that is not whole is
+# removed, to be built again (programs are linked under a temporary name).
 STC_BUILT_FILES  := $(patsubst %.d,%.o,$(filter %.d,$(DEPFILES))) \
   $(patsubst %/inputs.mk,%/Vstc_tile__ALL.a,$(filter %/inputs.mk,$(DEPFILES))) \
-  $(COMMON_LIB) $(CMODEL_LIB) $(VEC_LIB) $(VLRT_C) $(VLRT_SC) $(wildcard $(BUILD)/stc_*)
+  $(COMMON_LIB) $(CMODEL_LIB) $(VEC_LIB) $(VLRT_C) $(VLRT_SC)
 ifneq ($(shell $(PY) scripts/src_stamps.py $(STAMP_DIR) --config=build=$(call shq,$(STC_BUILD_CONFIG)) \
     $(foreach t,$(STC_BUILD_TOOLS),--tool=$(t)) $(foreach f,$(wildcard $(STC_BUILT_FILES)),--output=$(f)) \
     -- $(sort $(STC_SRC_FILES)) >&2 || echo failed),)

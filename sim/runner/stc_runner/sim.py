@@ -407,9 +407,25 @@ def forget_results(cfg: RunConfig) -> None:
     """The previous run's page and verdict file removed before this run
     starts (under the run directory's lock): whatever stops this run, no
     file of an earlier one is left saying PASS. One that cannot be removed
-    (a directory in its place, an immutable or read-only file) is an error."""
-    for path in result_files(cfg):
-        remove(path)
+    (a directory in its place, an immutable file or directory) is an
+    error; where the file itself can still be written, it is first made to
+    say ERROR in place, so that even then no earlier PASS is left."""
+    page, verdict = result_files(cfg)
+    failed = []
+    for path, text in ((page, "<!DOCTYPE html>\n<title>make sim: ERROR</title><h1>make sim: ERROR</h1>\n"
+                        "<p>This page could not be removed before a run: see that run's messages.</p>\n"),
+                       (verdict, "2\n")):
+        try:
+            remove(path)
+        except SetupError as e:
+            failed.append(str(e))
+            try:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+            except OSError:
+                pass
+    if failed:
+        raise SetupError(f"{'; '.join(failed)}: it would outlive this run, whose verdict is therefore an error")
 
 
 def close(cfg: RunConfig, status: int, dirs: list[str]) -> int:

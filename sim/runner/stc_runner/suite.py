@@ -398,13 +398,16 @@ class Suite:
             text = "== %-14s %3d file(s) %5s commands %-44s %s\n" % (
                 spec.label, len(spec.files), cmds, " ".join(spec.args), last)
         rc = 128 - rc if rc < 0 else rc
+        note = ""
         if rc not in VERDICTS:
-            text += f"run {spec.label}: {os.path.basename(spec.bin)} exited {rc} (a crash or a signal): an error\n"
+            note = f"run {spec.label}: {os.path.basename(spec.bin)} exited {rc} (a crash or a signal): an error\n"
             rc = 2
         rc, why = records.cross_check(spec.label, spec.bin, rc, len(spec.files), outputs[3], outputs[1],
                                       _read_or_empty(log), log)
-        if why:
-            text += why + "\n"
+        note += why + "\n" if why else ""
+        text += note
+        if live and note:  # a verbose run's lines went out as they came: its note too
+            live.write(note)
         write_text(self.part(spec.label, "out"), text, "run's lines")
         write_text(self.part(spec.label, "rc"), f"{rc}\n", "run's result")
         return rc, text
