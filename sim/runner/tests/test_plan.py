@@ -100,6 +100,14 @@ def test_tests_selects_by_name_and_tag() -> None:
         plan.expand(doc(), plan.Options(n=16, tests=("hold",)))
 
 
+def test_a_regression_dir_that_is_not_there_is_an_error() -> None:
+    """It fell back to generated vectors without a word (REGRESSION_DIR=
+    misspelt); a size without checked-in vectors still does, in a
+    directory that is there."""
+    with pytest.raises(plan.SetupError, match="REGRESSION_DIR=no/such/dir: no such directory"):
+        plan.expand(doc(), plan.Options(n=4, regression_dir="no/such/dir"))
+
+
 @pytest.mark.parametrize("tests", [("-all",), ("singles", "-all"), ("-singels",), ("streams", "nope")])
 def test_a_tests_word_that_names_nothing_is_an_error(tests) -> None:  # type: ignore[no-untyped-def]
     """-all, or a misspelt word beside good ones, selected the default

@@ -22,6 +22,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from test_faults import BUILD, QUICK, ROOT, WORK, sim_dir, verdict
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -199,3 +201,22 @@ def test_no_earlier_pass_survives_a_run_that_cannot_write_its_results() -> None:
         with open(os.path.join(d, "sim.verdict")) as f:
             assert f.read() == "2\n"
         assert "make sim: PASS" not in _page(d)
+
+
+@pytest.mark.parametrize("out", ["/dev/full", "closed pipe"])
+def test_standard_output_that_cannot_be_written_is_a_message_and_2(out: str) -> None:
+    d = sim_dir("stdout")
+    argv = ["make", "--no-print-directory", f"BUILD={BUILD}", "sim", "N=4", "SIM_DEBUG=0", f"SIM_DIR={d}", QUICK]
+    if out == "/dev/full":
+        with open("/dev/full", "w") as full:
+            p = subprocess.run(argv, stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=300)
+        err = p.stderr
+    else:
+        q = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        assert q.stdout is not None
+        q.stdout.close()
+        err = q.stderr.read() if q.stderr else ""
+        q.wait(timeout=300)
+        p = q  # type: ignore[assignment]
+    assert p.returncode != 0 and "Traceback" not in err, err[-600:]
+    assert "cannot write to standard output" in err, err[-600:]
