@@ -42,6 +42,7 @@ ROWPAR_SRCS := $(sort $(wildcard tb/rowpar/rtl/*.v))
 ##@ Tests before you push, and CI
 lint: ## verilator --lint-only -Wall and Icarus on rtl/ and tb/rowpar/; the benches' port list
 lint: $(RTL_SRCS) $(ROWPAR_SRCS) $(RTL_PORTS_SVH)
+	@$(DEPS) core sim synth
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) -GN=4 -GM_MAX=16 -GKB_MAX=4 $(RTL_SRCS)
 	$(VERILATOR) --lint-only -Wall --top-module $(RTL_TOP) +define+STC_USE_ICG $(RTL_SRCS)

@@ -52,33 +52,70 @@ def own(srcs: list[str], build: str) -> list[str]:
 
 
 def test_a_patch_with_an_older_time_is_rebuilt() -> None:
-    """A bug patched into the tile with a time older than its model (a
-    patch, cp -p, a restored CI cache): make sim must see the bug."""
+    """Bug 01 patched into the stock tile of a copy of this checkout, with
+    a time older than its model (a patch, cp -p, a restored CI cache of
+    build/): make sim must see the bug. (On a tile of your own the old
+    make rebuilt every time, so the copy is of the whole checkout.)"""
     work = os.path.abspath(sim_dir("stale-mtime"))
-    build = os.path.join(work, "build")
-    srcs = tile_copy(os.path.join(work, "tile"))
-    rc, out, err = verdict("sim", "N=4", "SIM_DEBUG=0", "TESTS=singles", f"SIM_DIR={work}/a", *own(srcs, build))
+    tree = os.path.join(work, "tree")
+    shutil.copytree(ROOT, tree, symlinks=True, ignore=shutil.ignore_patterns("build", ".git", "__pycache__"))
+
+    def sim() -> tuple[int, str, str]:
+        p = subprocess.run(["scripts/verdict.sh", "--no-print-directory", "sim", "N=4", "SIM_DEBUG=0",
+                            "TESTS=singles"], capture_output=True, text=True, cwd=tree, timeout=600)
+        return p.returncode, p.stdout, p.stderr
+
+    rc, out, err = sim()
     assert rc == 0, (out[-400:], err[-400:])
-    model = os.path.join(build, "vl-n4", "Vstc_tile__ALL.a")
-    old = os.stat(model).st_mtime - 3600
-    subprocess.run(["patch", "-s", "-p1", "-d", os.path.join(work, "tile"), "-i", BUG], check=True)
-    for f in srcs:
-        os.utime(f, (old, old))  # older than everything built from them
-    rc, out, err = verdict("sim", "N=4", "SIM_DEBUG=0", "TESTS=singles", f"SIM_DIR={work}/a", *own(srcs, build))
+    pe = os.path.join(tree, "rtl", "stc_pe_array.v")
+    old = os.stat(os.path.join(tree, "build", "vl-n4", "Vstc_tile__ALL.a")).st_mtime - 3600
+    subprocess.run(["patch", "-s", "-p1", "-d", tree, "-i", BUG], check=True)
+    os.utime(pe, (old, old))  # older than everything built from it
+    rc, out, err = sim()
     assert rc == 1, ("the patched tile was not rebuilt", out[-400:], err[-400:])
     shutil.rmtree(work, ignore_errors=True)
+
+
+def _tree(pid: int) -> list[int]:
+    """pid and every process below it (the runner starts each child in a
+    session of its own, so a process group is not the whole run)."""
+    kids: dict[int, list[int]] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            kids.setdefault(ppid, []).append(int(d))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += kids.get(p, [])
+    return out
+
+
+def _signal_tree(pids: list[int], sig: int) -> None:
+    for p in pids:
+        try:
+            os.kill(p, sig)
+        except ProcessLookupError:
+            pass
 
 
 def test_a_run_executes_its_own_binaries_while_another_rebuilds_them() -> None:
     """A clean tile's run (A) and, while A's suite runs, a broken tile's
     make sim into another SIM_DIR with the same BUILD (B), which rebuilds
-    BUILD/stc_sim-n4: each gets its own tile's verdict. A is frozen (SIGSTOP)
-    from the start of its first run until B has rebuilt and finished, so
-    the order is certain; A's second run starts after B's rebuild."""
+    BUILD/stc_sim-n4: each gets its own tile's verdict. A's whole process
+    tree is frozen (SIGSTOP) from the start of its first run until B has
+    rebuilt and finished, so the order is certain; A's later runs start
+    after B's rebuild."""
     work = os.path.abspath(sim_dir("shared-build"))
     build = os.path.join(work, "build")
     clean = tile_copy(os.path.join(work, "clean"))
     broken = tile_copy(os.path.join(work, "broken"), BUG)
+    assert broken != clean
     a_dir = os.path.join(work, "a")
     a = subprocess.Popen(["scripts/verdict.sh", "--no-print-directory", "sim", "N=4", "SIM_DEBUG=0", "JOBS=1",
                           "TESTS=singles,fresh", f"SIM_DIR={a_dir}", *own(clean, build)],
@@ -89,12 +126,13 @@ def test_a_run_executes_its_own_binaries_while_another_rebuilds_them() -> None:
     while not os.path.exists(first) and a.poll() is None and time.monotonic() < end:
         time.sleep(0.02)
     assert os.path.exists(first), "A's first run never started"
-    os.killpg(a.pid, signal.SIGSTOP)
+    frozen = _tree(a.pid)
+    _signal_tree(frozen, signal.SIGSTOP)
     try:
         rc, out, err = verdict("sim", "N=4", "SIM_DEBUG=0", "TESTS=singles", f"SIM_DIR={work}/b", *own(broken, build))
         assert rc == 1, ("B: the broken tile", out[-400:], err[-400:])
     finally:
-        os.killpg(a.pid, signal.SIGCONT)
+        _signal_tree(frozen, signal.SIGCONT)
     a_out, _ = a.communicate(timeout=300)
     assert a.returncode == 0, ("A ran B's binaries", a_out[-600:])
     assert re.search(r"== N=4: ([0-9]+) of \1 runs passed", a_out), a_out[-600:]
