@@ -344,7 +344,7 @@ STC_BUILD_TOOLS  := $(firstword $(CC)) $(firstword $(CXX)) $(firstword $(VL_CXX)
 STC_BUILT_FILES  := $(patsubst %.d,%.o,$(filter %.d,$(DEPFILES))) \
   $(patsubst %/inputs.mk,%/Vstc_tile__ALL.a,$(filter %/inputs.mk,$(DEPFILES))) \
   $(COMMON_LIB) $(CMODEL_LIB) $(VEC_LIB) $(VLRT_C) $(VLRT_SC)
-ifneq ($(shell $(PY) scripts/src_stamps.py $(STAMP_DIR) --config=build=$(call shq,$(STC_BUILD_CONFIG)) \
+ifneq ($(shell $(PY) -S scripts/src_stamps.py $(STAMP_DIR) --config=build=$(call shq,$(STC_BUILD_CONFIG)) \
     $(foreach t,$(STC_BUILD_TOOLS),--tool=$(t)) $(foreach f,$(wildcard $(STC_BUILT_FILES)),--output=$(f)) \
     -- $(sort $(STC_SRC_FILES)) >&2 || echo failed),)
 $(error the sources' content stamps in $(STAMP_DIR) could not be written: see the message above)

@@ -32,18 +32,17 @@ stamp cannot be read or written."""
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import os
-import shutil
 import sys
 
-# The runner's one atomic writer (a temporary name, then a rename); no
-# __pycache__ written into the source tree.
+# Every make runs this (the Makefile with python3 -S): only what it needs
+# is imported, the writer (the runner's one atomic writer: a temporary
+# name, then a rename) when a stamp is written. No __pycache__ is written
+# into the source tree.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sim", "runner"))
 from stc_runner.errors import SetupError  # noqa: E402
-from stc_runner.fileio import makedirs, write_text  # noqa: E402
 
 
 def stamp_path(stamp_dir: str, path: str) -> str:
@@ -70,10 +69,21 @@ def digest(path: str) -> str:
     return h.hexdigest()
 
 
+def which(name: str) -> str:
+    """The file PATH finds for name ("" for none)."""
+    if "/" in name:
+        return name if os.path.exists(name) else ""
+    for d in os.environ.get("PATH", "").split(os.pathsep):
+        f = os.path.join(d or ".", name)
+        if os.path.isfile(f) and os.access(f, os.X_OK):
+            return f
+    return ""
+
+
 def tool_identity(name: str) -> str:
     """A tool as PATH finds it: its real path, size and time."""
-    found = shutil.which(name) if "/" not in name else name
-    if not found or not os.path.exists(found):
+    found = which(name)
+    if not found:
         return f"{name}: not found"
     real = os.path.realpath(found)
     st = os.stat(real)
@@ -137,34 +147,48 @@ def update(stamp: str, text: str) -> None:
                 return
     except (OSError, UnicodeDecodeError):
         pass  # missing, unreadable or not a stamp: written below
+    from stc_runner.fileio import makedirs, write_text  # noqa: PLC0415 - only when a stamp changes
+
     makedirs(os.path.dirname(stamp))
     write_text(stamp, text, "content stamp")
 
 
+USAGE = "usage: src_stamps.py STAMP_DIR [--config=NAME=TEXT]... [--tool=NAME]... [--output=FILE]... -- FILE..."
+
+
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("stamp_dir")
-    ap.add_argument("--config", action="append", default=[], metavar="NAME=TEXT")
-    ap.add_argument("--tool", action="append", default=[], metavar="NAME")
-    ap.add_argument("--output", action="append", default=[], metavar="FILE")
-    # The files after "--", which may start with "-".
-    files = argv[argv.index("--") + 1 :] if "--" in argv else []
-    args = ap.parse_args(argv[: argv.index("--")] if "--" in argv else argv)
-    args.files = files
+    if not argv or argv[0].startswith("-"):
+        sys.stderr.write(USAGE + "\n")
+        return 2
+    stamp_dir = argv[0]
+    config: list[str] = []
+    tools: list[str] = []
+    outputs: list[str] = []
+    files: list[str] = []
+    opts = {"--config": config, "--tool": tools, "--output": outputs}
+    for i, a in enumerate(argv[1:], 1):
+        if a == "--":
+            files = argv[i + 1 :]
+            break
+        name, sep, value = a.partition("=")
+        if name not in opts or not sep:
+            sys.stderr.write(f"src_stamps.py: {a!r}: not an option\n{USAGE}\n")
+            return 2
+        opts[name].append(value)
     current = ""
     try:
-        for path in dict.fromkeys(args.files):
+        for path in dict.fromkeys(files):
             current = path
-            update(stamp_path(args.stamp_dir, path), digest(path) + "\n")
-        tools = "".join(tool_identity(t) + "\n" for t in args.tool)
-        for item in args.config:
+            update(stamp_path(stamp_dir, path), digest(path) + "\n")
+        identities = "".join(tool_identity(t) + "\n" for t in tools)
+        for item in config:
             name, sep, text = item.partition("=")
             if not sep or not name or "/" in name:
                 sys.stderr.write(f"src_stamps.py: --config {item!r}: give NAME=TEXT\n")
                 return 2
             current = f"configuration {name}"
-            update(os.path.join(args.stamp_dir, "@" + name), text + "\n" + tools)
-        for path in args.output:
+            update(os.path.join(stamp_dir, "@" + name), text + "\n" + identities)
+        for path in outputs:
             current = path
             if not whole(path):
                 sys.stderr.write(f"make: {path} is not whole (a build killed while writing it?): removed, to be built again\n")
