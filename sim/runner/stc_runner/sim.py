@@ -108,8 +108,15 @@ class RunConfig:
                 ("--regression-dir", self.regression_dir), ("--model-uarch", self.model_uarch),
                 ("--shard", self.shard), ("--icg", self.icg(n)), ("--waves-bin", self.trace(n)),
                 ("--icg-skipped", self.icg_skipped), ("--tests", self.tests), ("--vec-list", listed),
-                ("--sim-flags", self.sim_flags), ("--exec-dir", os.path.join(out, "bin"))]
+                ("--sim-flags", self.sim_flags), ("--exec-dir", bin_dir(out))]
         return [sys.executable, os.path.abspath(sys.argv[0]), "suite"] + [f"{f}={v}" for f, v in opts if v]
+
+
+def bin_dir(out: str) -> str:
+    """Where the suite writing OUT (SIM_DIR/sim-nN) runs its binaries
+    from: SIM_DIR/.bin/sim-nN, beside the results rather than among them
+    (a merge of shards writes the same results and runs nothing)."""
+    return os.path.join(os.path.dirname(out), ".bin", os.path.basename(out))
 
 
 def suite_verdict(rc: int, which: str) -> int:
@@ -212,7 +219,7 @@ class Sim:
 
     def own_binaries(self, n: int, out: str) -> None:
         """Size n's programs (the runner, its ICG and tracing builds, the
-        vector generator) hard-linked into OUT/bin, called holding the
+        vector generator) hard-linked into bin_dir(OUT), called holding the
         build lock right after they were built: the suite runs these
         (suite.Config.exec_dir). Every program is linked under a temporary
         name and renamed into place, so another make sharing this BUILD (a
@@ -220,7 +227,7 @@ class Sim:
         rebuilds one gives it a new file and leaves this run's alone: a
         suite executes the binaries it resolved at its start. A copy where
         a link cannot be made (another file system)."""
-        d = os.path.join(out, "bin")
+        d = bin_dir(out)
         shutil.rmtree(d, ignore_errors=True)
         makedirs(d)
         for b in [*self.cfg.bins([n]), self.cfg.vecgen]:
