@@ -50,12 +50,13 @@ for p in $parts; do
 done
 
 # same A B: two SIM_DIRs hold the same outputs: every file byte for byte,
-# but the CPU times of logs, JUnit and the page, and the scheduling files.
+# but the CPU times of logs, JUnit and the page, and the scheduling files
+# (and .bin, the binaries a run executes: a merge of shards runs none).
 norm() { sed -E -e 's/time="[0-9.]+"/time=""/g' -e 's/in [0-9.]+ s CPU \([0-9]+ cycles\/s\)//' \
     -e 's#<td>[0-9]+\.[0-9]{3}</td>#<td></td>#g' "$1"; }
 same() {
     local a=$1 b=$2 what=$3 f d=0
-    if ! diff -r -q -x parts -x '.*.lock' -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' -x '*.fst' "$a" "$b" >"$t/diff.txt" ||
+    if ! diff -r -q -x parts -x .bin -x '.*.lock' -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' -x '*.fst' "$a" "$b" >"$t/diff.txt" ||
         ! diff <(cd "$a" && find . -name '*.fst' | sort) <(cd "$b" && find . -name '*.fst' | sort) >>"$t/diff.txt"; then
         bad "$what: files differ:"; cat "$t/diff.txt" >&2
         return
