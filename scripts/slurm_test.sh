@@ -164,7 +164,7 @@ check() {
 # modulo CPU times.
 same_sim() {
     local f dd=0
-    if diff -r -q -x parts -x '.*.lock' -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' "$1" "$2" >"$2.diff"; then
+    if diff -r -q -x parts -x .bin -x '.*.lock' -x schedule.txt -x shard.txt -x '*.log' -x '*.xml' -x '*.html' "$1" "$2" >"$2.diff"; then
         while read -r f; do
             cmp -s <(norm "$1/$f") <(norm "$2/$f") || { bad "$3: $f differs beyond CPU times"; dd=1; }
         done < <(cd "$1" && find . \( -name '*.log' -o -name '*.xml' -o -name '*.html' \) -not -path '*/parts/*')
