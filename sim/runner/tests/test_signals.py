@@ -23,34 +23,46 @@ RUNNER = os.path.join(os.path.dirname(__file__), "..")
 
 # Starts /bin/true children in a loop in the main thread (and in a worker
 # thread, as the suite's runs do); on Interrupted says "stopped N" and
-# begins again with a fresh Children.
+# begins again with a fresh Children. The handler is installed once and
+# the thread started once, before the first signal, as in the runner (an
+# exception raised inside threading.Thread.start breaks the threading
+# module's books, and signal.signal runs pending handlers itself: neither
+# is this test's subject).
 LOOP = textwrap.dedent(
     """\
-    import os, sys, threading
+    import os, sys, threading, time
     sys.path.insert(0, sys.argv[1])
     from stc_runner.errors import Interrupted
     from stc_runner.procs import Children, on_signals
 
-    def worker(ch):
-        try:
-            while not ch.stopping:
-                ch.run(["/bin/true"])
-        except Interrupted:
-            pass
+    now = {"ch": Children()}
 
+    class Current:  # the handler's Children: the round's, whichever it is
+        def __getattr__(self, name):
+            return getattr(now["ch"], name)
+
+    def worker():
+        while True:
+            try:
+                now["ch"].run(["/bin/true"])
+            except Interrupted:
+                time.sleep(0.001)
+
+    on_signals(Current())
+    threading.Thread(target=worker, daemon=True).start()
     rounds = 0
-    print("ready", flush=True)
     while True:
         try:
+            # Said inside the try: the next signal, sent when this line is
+            # read, can only come while a round runs.
+            print("stopped %d" % rounds if rounds else "ready", flush=True)
             ch = Children()
-            on_signals(ch)
-            threading.Thread(target=worker, args=(ch,), daemon=True).start()
+            now["ch"] = ch
             while True:
                 p = ch.popen(["/bin/true"])
                 ch.wait(p)
         except Interrupted:
             rounds += 1
-            print("stopped %d" % rounds, flush=True)
     """
 )
 
