@@ -285,3 +285,15 @@ mutate-harness: mutate-harness-prep
 mutate-harness-ci: ## its CI subset
 mutate-harness-ci: mutate-harness-prep
 	@$(MH_RUN) --every $(MH_CI_EVERY) --out $(MH_OUT)-ci
+
+# ---- the Python runner's verdict path mutated --------------------------------
+# scripts/mutate_runner.py: MR_COUNT (30; 0: every site) seeded mutants of
+# sim/runner/stc_runner/ suite, sim, merge, junit, procs and fileio, each
+# judged by make runner-test's pytest on a copy of the tree; MR_JOBS at once.
+MR_COUNT ?= 30
+MR_SEED  ?= 1
+MR_JOBS  ?= 1
+.PHONY: mutate-runner
+mutate-runner: ## the runner's verdict path mutated (ast), each mutant judged by runner-test
+	@$(DEPS) core
+	@$(PY) scripts/mutate_runner.py --count $(MR_COUNT) --seed $(MR_SEED) --jobs $(MR_JOBS) --out $(BUILD)/mutate-runner
