@@ -19,7 +19,8 @@ fail=0
 dirs=()
 for n in 4 16; do
     bin="$tmp/bugs/$id/stc_sim-n$n"
-    out=$(make --no-print-directory -n BUILD="$tmp" MUT_N=$n "$bin" 2>&1) || {
+    # A make of its own: not the caller's flags or variables (make bugs MUT_N=16 -j2).
+    out=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -n BUILD="$tmp" MUT_N=$n "$bin" 2>&1) || {
         echo "bugs-n-test: make -n $bin MUT_N=$n failed:" >&2
         tail -n 5 <<<"$out" >&2
         exit 2
