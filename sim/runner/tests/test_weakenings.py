@@ -227,3 +227,45 @@ def test_verdict_sh_never_takes_a_stale_verdict(tmp_path, args) -> None:  # type
                        capture_output=True, text=True, timeout=30)
     assert p.returncode == 2, p.stderr
     assert "left no readable verdict" in p.stderr
+
+
+# ---- survivors of make mutate-runner -----------------------------------------------
+
+
+def test_a_file_that_grows_while_read_is_refused(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """read_text checks the size before it reads and the bytes it read:
+    a file that grew past the limit in between (a log still written) is
+    an error, never a truncated read taken as whole (the second check
+    dropped: a mutant of make mutate-runner's kind)."""
+    from stc_runner import fileio
+
+    p = tmp_path / "log"
+    p.write_bytes(b"x" * 100)
+    small = os.stat(p)
+    real = fileio.check_regular
+
+    def stale(path: str, what: str = "file") -> os.stat_result:
+        real(path, what)
+        return os.stat_result((small.st_mode, 0, 0, 0, 0, 0, 5) + tuple(small)[7:])
+
+    monkeypatch.setattr(fileio, "check_regular", stale)
+    with pytest.raises(SetupError, match="grew past 10 bytes while read"):
+        fileio.read_text(str(p), limit=10)
+
+
+def test_a_head_that_cannot_be_read_is_an_error(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """read_head (a vector's header) on a file that is there but cannot be
+    opened (EIO; EACCES cannot be had as root): an error naming it, never
+    None read as an empty header (mutate-runner's survivor fileio.py:56,
+    the raise dropped)."""
+    from stc_runner import fileio
+
+    p = tmp_path / "a.vec"
+    p.write_text("// n 4\n")
+
+    def broken(*_a, **_k):  # type: ignore[no-untyped-def]
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(fileio, "open", broken, raising=False)
+    with pytest.raises(SetupError, match="a.vec: cannot read the vector: Input/output error"):
+        fileio.read_head(str(p), 64, "vector")
