@@ -269,3 +269,34 @@ def test_a_head_that_cannot_be_read_is_an_error(tmp_path, monkeypatch) -> None: 
     monkeypatch.setattr(fileio, "open", broken, raising=False)
     with pytest.raises(SetupError, match="a.vec: cannot read the vector: Input/output error"):
         fileio.read_head(str(p), 64, "vector")
+
+
+def test_a_reaped_child_is_forgotten() -> None:
+    """A child waited for leaves the set stop_all signals: its process
+    group's number may be another's by then (mutate-runner's survivor
+    procs.py:111, the discard dropped)."""
+    ch = Children()
+    assert ch.run(["/bin/true"]) == 0
+    p = ch.popen(["/bin/true"])
+    assert ch.wait(p) == 0
+    assert ch._snapshot() == []  # noqa: SLF001 - the invariant itself
+
+
+def test_first_failure_stops_the_runs_already_started(fake, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """FIRST_FAILURE=1 at JOBS=3: singles (seed 1) fails while
+    streams-b2b (seed 3) would run 60 s more; the runs started after the
+    first failing one are stopped (SIGTERM), not waited for
+    (mutate-runner's survivor procs.py:139, terminate's signal dropped)."""
+    runner, vecgen, reg = fake
+    monkeypatch.setenv("FAKE_RC", "1:1")
+    monkeypatch.setenv("FAKE_SLEEP", "1:1,3:60")
+    for k in ("FAKE_SIG", "FAKE_TIMEOUT"):
+        monkeypatch.setenv(k, "")
+    out = str(tmp_path / "o")
+    ex = plan.expand(plan.load(PLAN), plan.Options(n=4, regression_dir=reg, gen_dir=os.path.join(out, "gen"),
+                                                   icg=True))
+    cfg = Config(runner=runner, vecgen=vecgen, n=4, out=out, icg=runner, jobs=3, first_failure=True)
+    t0 = time.monotonic()
+    assert Suite(cfg, ex, Children()).run() == 1
+    assert time.monotonic() - t0 < 30, "the runs after the first failure were waited for, not stopped"
+    assert text(os.path.join(out, "runs.txt")) == "singles 1 2\n"
