@@ -300,3 +300,20 @@ def test_first_failure_stops_the_runs_already_started(fake, tmp_path, monkeypatc
     assert Suite(cfg, ex, Children()).run() == 1
     assert time.monotonic() - t0 < 30, "the runs after the first failure were waited for, not stopped"
     assert text(os.path.join(out, "runs.txt")) == "singles 1 2\n"
+
+
+def test_build_only_builds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """make sim-build (stc_simrun sim --build-only) asks make for every
+    size's runners, and nothing else runs (mutate-runner's survivor
+    sim.py:343, the build dropped: a 'built' that built nothing)."""
+    from stc_runner.sim import RunConfig, Sim
+
+    log = tmp_path / "argv"
+    make = _exe(str(tmp_path / "make"), f'#!/bin/sh\nprintf "%s\\n" "$@" >"{log}"\n')
+    cfg = RunConfig(make=make, build=str(tmp_path / "b"), sim_dir=str(tmp_path / "b"), ns=[16, 4], build_only=True)
+    assert Sim(cfg, Children()).run() == 0
+    argv = log.read_text().split("\n")
+    assert "sim-bins" in argv
+    bins = next(a for a in argv if a.startswith("SIM_BINS="))
+    assert f"{tmp_path}/b/stc_sim-n16" in bins and f"{tmp_path}/b/stc_sim-n4" in bins
+    assert not os.path.exists(tmp_path / "b" / "sim.verdict")
