@@ -317,3 +317,33 @@ def test_build_only_builds(tmp_path) -> None:  # type: ignore[no-untyped-def]
     bins = next(a for a in argv if a.startswith("SIM_BINS="))
     assert f"{tmp_path}/b/stc_sim-n16" in bins and f"{tmp_path}/b/stc_sim-n4" in bins
     assert not os.path.exists(tmp_path / "b" / "sim.verdict")
+
+
+def test_a_transcript_that_cannot_be_written_is_an_error(fake, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """suite.txt on a full disk: each write fails (ENOSPC) and the suite
+    must end in an error naming it when it closes, never a pass with a
+    lost transcript (mutate-runner's survivor suite.py:401, the close
+    dropped: the failure was recorded and never raised)."""
+    from stc_runner import suite as suite_mod
+    from stc_runner.fileio import Tee
+
+    class Full:
+        def write(self, _text: str) -> None:
+            raise OSError(28, "No space left on device")
+
+        def flush(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    class FullTee(Tee):
+        def __init__(self, path, stream) -> None:  # type: ignore[no-untyped-def]
+            super().__init__(path, stream)
+            if self.f:
+                self.f.close()
+            self.f = Full()  # type: ignore[assignment]
+
+    monkeypatch.setattr(suite_mod, "Tee", FullTee)
+    with pytest.raises(SetupError, match="suite.txt: cannot write the suite's transcript: No space left"):
+        suite(fake, str(tmp_path / "o"), monkeypatch)
