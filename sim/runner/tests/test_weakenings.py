@@ -347,3 +347,12 @@ def test_a_transcript_that_cannot_be_written_is_an_error(fake, tmp_path, monkeyp
     monkeypatch.setattr(suite_mod, "Tee", FullTee)
     with pytest.raises(SetupError, match="suite.txt: cannot write the suite's transcript: No space left"):
         suite(fake, str(tmp_path / "o"), monkeypatch)
+
+
+def test_an_error_stays_2_after_a_later_mismatch(fake, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """streams-b2b (seed 3) errs (2), faults (seed 9) later mismatches
+    (1): the suite is 2, the worse, whatever comes after (mutate-runner's
+    survivor suite.py:169, `and` made `or`: the mismatch turned it into 1)."""
+    out = str(tmp_path / "o")
+    assert suite(fake, out, monkeypatch, rc="3:2,9:1") == 2
+    assert suite(fake, str(tmp_path / "p"), monkeypatch, rc="3:1,9:2") == 2
