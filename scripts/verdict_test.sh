@@ -57,4 +57,17 @@ if [ $rc -ne 2 ] || ! grep -q 'N=32 is not supported' <<<"$out" || [ $(($(date +
 else
     echo "verdict-test: unsupported N: exit 2 at once ($(grep -o 'N=32 is not supported[^(]*' <<<"$out"))"
 fi
+# A make refused before make sim runs, right after a passing run left 0 in
+# $build/sim.verdict: 2, never that stale 0 (issue 48).
+for refused in N=32 JOBS=0; do
+    check 0 "passing vector, before $refused" sim VEC=$good
+    rc=0
+    out=$(scripts/verdict.sh --no-print-directory BUILD="$build" sim VEC=$good "$refused" 2>&1) || rc=$?
+    if [ $rc -ne 2 ] || ! grep -q 'left no readable verdict' <<<"$out"; then
+        echo "verdict-test: $refused right after a pass: exit $rc, want 2 (no verdict of its own)" >&2
+        fail=1
+    else
+        echo "verdict-test: $refused right after a pass: exit 2 ($(cat "$build/sim.verdict") in $build/sim.verdict)"
+    fi
+done
 exit $fail

@@ -67,9 +67,12 @@ endif
 #   $(1) = variant directory, $(2) = prerequisite (a stamp or the netlist),
 #   $(3) = Verilog sources, $(4) = build suffix ("" or "-icg"),
 #   $(5) = extra Verilator flags, $(6) = golden model library (empty: $(CMODEL_LIB))
+# The model is built in a directory of its array size's own, DIR/vl-nN: a
+# bug's directory serves every MUT_N, and with one DIR/vl a MUT_N=16 make
+# found the N=4 model there up to date and linked it (scripts/bugs_n_test.sh).
 define MUT_VARIANT_RULES
-$(call VL_MODEL,$(1)/vl$(4),$(MUT_N),$(3),$(2),$(5))
-$(call VL_PROGRAM,$(1)/stc_sim-n$(MUT_N)$(4),$(SIM_MAIN_OBJ) $(SIM_C_OBJS),$(1)/vl$(4),$(6))
+$(call VL_MODEL,$(1)/vl-n$(MUT_N)$(4),$(MUT_N),$(3),$(2),$(5))
+$(call VL_PROGRAM,$(1)/stc_sim-n$(MUT_N)$(4),$(SIM_MAIN_OBJ) $(SIM_C_OBJS),$(1)/vl-n$(MUT_N)$(4),$(6))
 endef
 
 # ---- hand-written bugs ------------------------------------------------------
@@ -118,15 +121,19 @@ bug_flags    = $(call VL_PE_ARRAYS,$(MUT_N)) $(if $(filter $(1),$(BUG_DBUF_IDS))
 $(foreach b,$(BUG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),,$(call bug_flags,$(b)),$(call bug_model,$(b)))))
 $(foreach b,$(BUG_ICG_IDS),$(eval $(call MUT_VARIANT_RULES,$(BUG_DIR)/$(b),$(BUG_DIR)/$(b)/rtl/.applied,$(call bug_srcs,$(b)),-icg,+define+STC_USE_ICG $(call bug_flags,$(b)),$(call bug_model,$(b)))))
 
-.PHONY: bugs bugs-build bugs-check
+.PHONY: bugs bugs-build bugs-check bugs-n-test
 bugs-build: $(BUG_BINS)
+
+# A bug's runner at each N links a model of that N (make -n, a second).
+bugs-n-test: ## a bug's runner at N=4 and at N=16 each built from a model of its own size
+	@scripts/bugs_n_test.sh
 
 # Each bug runs through make sim's suite (sim/plan.yaml): exactly the N=$(MUT_N) part of
 # `make sim TESTS=all` (with its ICG runs and the opt-in hold run), so
 # "caught by make bugs" means "caught by make sim TESTS=all alone".
 ##@ Verifying the harness
 bugs: ## the hand-written RTL bugs of tb/bugs/, each must be caught by make sim TESTS=all (table in docs/verification.md)
-bugs:
+bugs: bugs-n-test
 	@$(DEPS) core sim
 	@$(MAKE) --no-print-directory -j $(JOBS) bugs-build $(VECGEN)
 	@BUILD=$(BUILD) MUT_N=$(MUT_N) SEED=$(SEED) DOC=$(MUT_DOC) VECGEN=$(VECGEN) COMPARE=$(COMPARE) \
@@ -280,3 +287,15 @@ mutate-harness: mutate-harness-prep
 mutate-harness-ci: ## its CI subset
 mutate-harness-ci: mutate-harness-prep
 	@$(MH_RUN) --every $(MH_CI_EVERY) --out $(MH_OUT)-ci
+
+# ---- the Python runner's verdict path mutated --------------------------------
+# scripts/mutate_runner.py: MR_COUNT (30; 0: every site) seeded mutants of
+# sim/runner/stc_runner/ suite, sim, merge, junit, procs and fileio, each
+# judged by make runner-test's pytest on a copy of the tree; MR_JOBS at once.
+MR_COUNT ?= 30
+MR_SEED  ?= 1
+MR_JOBS  ?= 1
+.PHONY: mutate-runner
+mutate-runner: ## the runner's verdict path mutated (ast), each mutant judged by runner-test
+	@$(DEPS) core
+	@$(PY) scripts/mutate_runner.py --count $(MR_COUNT) --seed $(MR_SEED) --jobs $(MR_JOBS) --out $(BUILD)/mutate-runner

@@ -653,10 +653,14 @@ static void finish_cmd(stc_host *h, unsigned i)
         for (unsigned n = 0; n < v->n; n++) {
             int32_t got = h->res[(size_t)m * v->n + n], want = v->c[(size_t)m * v->n + n];
             if (got != want) {
+                /* The host moves on to the next command in this cycle: the
+                 * failure names this one (the debugger reduces a stream to it). */
+                h->rule_cmd = (int)i;
                 violation(h, "result",
                           "command %u: C[%u][%u] expected %" PRId32
                           " (functional reference), tile returned %" PRId32,
                           i, m, n, want, got);
+                h->rule_cmd = -1;
                 return;
             }
         }

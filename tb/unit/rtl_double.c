@@ -23,6 +23,7 @@ struct stc_rtl {
     bool waited;                /* the model offered a row the last cycle and
                                    res_ready was 0: it offers it again */
     uint64_t spurious_at;       /* the cycle RTL_FAULT_ERR_SPURIOUS fires in */
+    uint32_t rows_left;         /* result rows of the command under way not yet taken */
     stc_outputs settled;        /* outputs with the last tick's inputs */
     bool no_grids;              /* rtl_double_grids(r, false) */
     /* The per-PE probes as the Verilated model's arrays hold them
@@ -114,7 +115,7 @@ static bool w_paused(const stc_rtl *r)
 }
 
 /* The err_o faults: the model's err_o bent in time. */
-static bool faulty_err(const stc_rtl *r, bool err)
+static bool faulty_err(const stc_rtl *r, bool err, bool busy)
 {
     if (fault_on(r, RTL_FAULT_ERR_LATE))
         return err && r->err_high > r->fault.bit;
@@ -122,6 +123,8 @@ static bool faulty_err(const stc_rtl *r, bool err)
         return err && r->err_high <= r->fault.bit;
     if (fault_on(r, RTL_FAULT_ERR_HOLD))
         return err || r->err_low <= r->fault.bit;
+    if (fault_on(r, RTL_FAULT_ERR_IDLE_DROP))
+        return err && busy;
     if (r->fault.kind == RTL_FAULT_ERR_SPURIOUS && r->ticks == r->spurious_at)
         return true;
     return err;
@@ -152,7 +155,9 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
     }
     if (fault_on(r, RTL_FAULT_READY_COMB))
         out->w_ready = out->w_ready && r->in.w_valid;
-    out->err = faulty_err(r, out->err);
+    if (fault_on(r, RTL_FAULT_ERR_LAST_ROW) && out->res_valid && out->err && r->rows_left == 1)
+        out->res_data[r->fault.col] ^= (int32_t)(1u << r->fault.bit);
+    out->err = faulty_err(r, out->err, out->busy);
 }
 
 void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
@@ -265,6 +270,12 @@ void stc_rtl_tick(stc_rtl *r)
     stc_rtl_outputs(r, &r->settled); /* this cycle's inputs, before the edge */
     stc_tile_eval(r->t, &o);
     r->waited = o.res_valid && !r->in.res_ready;
+    if (!r->in.rst_n)
+        r->rows_left = 0;
+    else if (r->in.cmd_valid && o.cmd_ready)
+        r->rows_left = r->in.cmd_m + 1;
+    else if (o.res_valid && r->in.res_ready && r->rows_left > 0)
+        r->rows_left--;
     if (w_paused(r))
         r->in.w_valid = false;
     stc_tile_step(r->t, &r->in);

@@ -52,6 +52,11 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_PE_FLAG,        /* probe pe_v, pe_en, pe_en_q or pe_pv (`bit` 0..3) [row][col] */
     RTL_FAULT_PE_IDX,         /* probe pe_idx[row][col], bit `bit` (0 or 1) */
     RTL_FAULT_PE_W,           /* probe pe_w[row][col], bit `bit` */
+    RTL_FAULT_ERR_IDLE_DROP,  /* err_o 1 only while busy_o: it falls once a faulty
+                                 command's last row is taken, before the next command
+                                 transfer (not sticky while idle) */
+    RTL_FAULT_ERR_LAST_ROW,   /* res_data[col] bit `bit` flipped in the last result row
+                                 of a command while err_o is 1 (a faulty command's) */
 } rtl_fault_kind;
 
 typedef struct rtl_fault {

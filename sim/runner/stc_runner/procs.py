@@ -47,25 +47,70 @@ def _alive(p: subprocess.Popen[Any]) -> bool:
 
 
 class Children:
-    """The runner's children: started, waited for, stopped together."""
+    """The runner's children: started, waited for, stopped together.
+
+    The signal handler (on_signals) runs in the main thread between any two
+    of its bytecodes, possibly while the main thread holds the lock below
+    (starting a child: fork and exec take a while); taking the lock there
+    would wait for itself for good. So the main thread marks where it
+    holds or waits for the lock (_held), the handler only leaves its
+    reason (_deferred) while it does, and the main thread acts on it when
+    it lets go (_leave). Blocking the signals around the lock would not
+    do: the runner's worker threads take a process-wide signal as well,
+    and the main thread still runs the Python handler at its next bytecode."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._procs: set[subprocess.Popen[Any]] = set()
         self.stopping = ""
+        self._held = 0  # the main thread's sections in or awaiting the lock
+        self._deferred = ""  # a signal's reason, arrived in such a section
+
+    def _enter(self) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self._held += 1  # before the lock: a signal from here on is deferred
+        try:
+            self._lock.acquire()
+        except BaseException:
+            if threading.current_thread() is threading.main_thread():
+                self._held -= 1
+            raise
+
+    def _leave(self) -> None:
+        self._lock.release()
+        if threading.current_thread() is threading.main_thread():
+            self._held -= 1
+            if not self._held and self._deferred:
+                why, self._deferred = self._deferred, ""
+                self.stop_all(why)
+                raise Interrupted(why)
+
+    def in_main_section(self) -> bool:
+        """Whether the main thread holds or awaits the lock (the handler,
+        which runs in the main thread, then only defers)."""
+        return self._held > 0
+
+    def defer(self, why: str) -> None:
+        self._deferred = self._deferred or why
 
     def popen(self, argv: list[str], **kw: Any) -> subprocess.Popen[Any]:
-        with self._lock:
+        self._enter()
+        try:
             if self.stopping:
                 raise Interrupted(self.stopping)
             p = subprocess.Popen(argv, preexec_fn=_child_setup, **kw)  # noqa: PLW1509
             self._procs.add(p)
-            return p
+        finally:
+            self._leave()
+        return p
 
     def wait(self, p: subprocess.Popen[Any]) -> int:
         rc = p.wait()
-        with self._lock:
+        self._enter()
+        try:
             self._procs.discard(p)
+        finally:
+            self._leave()
         return rc
 
     def finish(self, p: subprocess.Popen[Any]) -> int:
@@ -79,12 +124,19 @@ class Children:
         """argv to its end; its exit status (a signal: 128 + its number)."""
         return self.finish(self.popen(argv, **kw))
 
+    def _snapshot(self, why: str = "") -> list[subprocess.Popen[Any]]:
+        self._enter()
+        try:
+            if why:
+                self.stopping = self.stopping or why
+            return list(self._procs)
+        finally:
+            self._leave()
+
     def terminate(self) -> None:
         """SIGTERM to every child's group, the runner carrying on (runs a
         FIRST_FAILURE stop made pointless); see stop_all for a stop."""
-        with self._lock:
-            procs = list(self._procs)
-        self._signal(procs, signal.SIGTERM)
+        self._signal(self._snapshot(), signal.SIGTERM)
 
     @staticmethod
     def _signal(procs: list[subprocess.Popen[Any]], sig: int) -> None:
@@ -96,9 +148,7 @@ class Children:
 
     def stop_all(self, why: str) -> None:
         """SIGTERM to every child's group, SIGKILL after GRACE_S."""
-        with self._lock:
-            self.stopping = self.stopping or why
-            procs = list(self._procs)
+        procs = self._snapshot(why)
         for sig in (signal.SIGTERM, signal.SIGKILL):
             self._signal(procs, sig)
             end = time.monotonic() + GRACE_S
@@ -110,12 +160,18 @@ class Children:
 
 
 def on_signals(children: Children) -> None:
-    """SIGINT and SIGTERM stop every child and raise Interrupted in the
-    main thread (called from it)."""
+    """SIGINT, SIGTERM and SIGHUP stop every child and raise Interrupted in
+    the main thread (called from it): at once, or, when the signal comes
+    while the main thread holds the children's lock, as it lets go."""
 
     def handler(signum: int, _frame: Any) -> None:
         name = signal.Signals(signum).name
         why = f"{name}: the run was interrupted, every child stopped"
+        if children.in_main_section():
+            # The main thread is starting or reaping a child under the
+            # lock: it stops everything when it lets go (Children._leave).
+            children.defer(why)
+            return
         children.stop_all(why)
         raise Interrupted(why)
 

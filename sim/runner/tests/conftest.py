@@ -20,6 +20,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 # The stand-in runner: prints the lines stc_sim prints, writes its CSV and
 # JUnit, and exits with what FAKE_RC names for the run's --seed
 # ("SEED:RC,..."; default 0). FAKE_SLEEP="SEED:SECONDS" holds a run back.
+# FAKE_SIG="SEED:SIGNUM" kills the run with that signal once its files are
+# written (a real signal, as a crash: never an exit status of 128 + n);
+# FAKE_TIMEOUT="SEED,..." words its failing file's JUnit failure as
+# stc_sim words a hang's ("timeout: ...").
 FAKE_SIM = textwrap.dedent(
     '''\
     #!/usr/bin/python3
@@ -30,6 +34,8 @@ FAKE_SIM = textwrap.dedent(
     seed = opt("--seed")
     rcs = dict(x.split(":") for x in os.environ.get("FAKE_RC", "").split(",") if x)
     sleeps = dict(x.split(":") for x in os.environ.get("FAKE_SLEEP", "").split(",") if x)
+    sigs = dict(x.split(":") for x in os.environ.get("FAKE_SIG", "").split(",") if x)
+    hangs = os.environ.get("FAKE_TIMEOUT", "").split(",")
     time.sleep(float(sleeps.get(seed, 0)))
     rc = int(rcs.get(seed, 0))
     skip = {"--seed", "--stall", "--policy", "--reset-at", "--hold", "--csv", "--junit", "--compare", "--uarch", "--trace"}
@@ -53,7 +59,8 @@ FAKE_SIM = textwrap.dedent(
             print("  first divergence: cycle 7, res_data_o")
             print("  reproduce: fake --seed %s %s" % (seed, f))
         csv.append("%s,dense,4,dense,1,4,1,0,0,0,16,%s,0,%d,10" % (f, seed, 1 if ok else 0))
-        fail = "" if ok else '<failure message="cycle 7: res_data_o"/>'
+        why = "timeout: no completion within the cycle budget" if seed in hangs else "cycle 7: res_data_o"
+        fail = "" if ok else '<failure type="mismatch" message="%s"/>' % why
         cases.append('<testcase classname="c" name="%s" time="0.5"><properties>'
                      '<property name="seed" value="%s"/><property name="macs_alg" value="16"/>'
                      '<property name="macs_saved" value="4"/></properties>%s'
@@ -67,6 +74,12 @@ FAKE_SIM = textwrap.dedent(
                                         % (len(files), "".join(cases)))
     if opt("--trace"):
         open(opt("--trace"), "w").write("fst")
+    if seed in sigs:
+        import resource, signal
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        if int(sigs[seed]) != signal.SIGKILL:
+            signal.signal(int(sigs[seed]), signal.SIG_DFL)
+        os.kill(os.getpid(), int(sigs[seed]))
     sys.exit(rc)
     '''
 )

@@ -1,0 +1,181 @@
+// Copyright 2026 STC contributors
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * test_rule_kills.c - rules of the host and the txn scoreboard that a
+ * realistic weakening of the verifier used to get past every other test
+ * with (issue 48): each test plants the one violation that only this rule
+ * catches, in the conditions the weakening skipped, and checks the clean
+ * run passes (so that the test cannot pass by failing everything).
+ *
+ *   err_sticky_while_idle       (a) err_o: sticky checked only while the
+ *                                   faulty command is outstanding
+ *   txn_last_row_of_a_faulty_command  (b) the txn scoreboard leaving out a
+ *                                   faulty command's last result row
+ *   result_checked_under_stalls (c) the result check skipped in a cycle in
+ *                                   which a stall happened
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "rtl_double.h"
+#include "stc_gen_stream.h"
+#include "stc_lockstep.h"
+
+/* A stream of `kind` at N=4, seed 7; "single" keeps only the first
+ * command of the faults stream (2:4, with an illegal nibble). */
+static stc_stream kill_stream(const char *kind)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_stream s = {0, NULL};
+    bool single = strcmp(kind, "single") == 0;
+    stc_stream_opts o = {single ? "faults" : kind, RTL_DOUBLE_N, 7, 0};
+    cr_assert_eq(stc_gen_stream(&o, &s, err, sizeof err), STC_OK, "%s", err);
+    if (single) {
+        for (unsigned i = 1; i < s.ncmd; i++)
+            stc_vec_free(&s.cmd[i]);
+        s.ncmd = 1;
+        cr_assert(s.cmd[0].fault.on, "the faults stream starts with a faulty command");
+    }
+    return s;
+}
+
+/* s on a new double with fault f, at `level`, `stall` percent, the host's
+ * policy `pol`, stopping at the first failure; the lockstep's status. */
+static stc_status kill_run(const stc_stream *s, rtl_fault f, stc_level level, unsigned stall,
+                           stc_policy pol, stc_run_result *res)
+{
+    stc_rtl *rtl;
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.stim.seed = 5;
+    o.stim.stall_pct = stall;
+    o.stim.policy = pol;
+    o.check.max_errors = 1;
+    o.check.level = level;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &f);
+    stc_status st = stc_lockstep_stream(rtl, s, &o, res);
+    stc_rtl_destroy(rtl);
+    return st;
+}
+
+static const char *const kinds[] = {"single", "faults", "pairs"};
+static const unsigned stalls[] = {0, 30, 60};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* (a) err_o falls once the faulty command's last row is taken, while the
+ * tile is idle and before the next command transfer: only the sticky
+ * rule sees it at txn (at cycle and ports the compare sees err_o too, and
+ * the host must still name the rule: check_failed). Every policy: b2b
+ * transfers the next command in the first idle cycle, gap waits, early
+ * holds it up while busy; and a run with no next command. */
+Test(rule_kills, err_sticky_while_idle)
+{
+    rtl_fault none = {RTL_FAULT_NONE, 0, 0, 0, 0};
+    rtl_fault f = {RTL_FAULT_ERR_IDLE_DROP, 0, 0, 0, 0};
+    for (int l = STC_LEVEL_CYCLE; l <= STC_LEVEL_TXN; l++)
+        for (unsigned k = 0; k < COUNT(kinds); k++)
+            for (unsigned si = 0; si < COUNT(stalls); si++)
+                for (int pol = 0; pol < STC_POLICY_RANDOM; pol++) {
+                    stc_stream s = kill_stream(kinds[k]);
+                    stc_run_result good, bad;
+                    const char *ln = stc_level_name((stc_level)l), *pn = stc_policy_name(pol);
+                    cr_assert_eq(kill_run(&s, none, l, stalls[si], pol, &good), STC_OK);
+                    cr_assert(good.pass, "%s %s %u%% %s: the clean double fails: %s", ln, kinds[k],
+                              stalls[si], pn, good.first_signal);
+                    cr_assert_eq(kill_run(&s, f, l, stalls[si], pol, &bad), STC_OK);
+                    cr_assert_not(bad.pass, "%s %s %u%% %s: err_o not sticky while idle passes", ln,
+                                  kinds[k], stalls[si], pn);
+                    cr_assert(bad.check_failed, "%s %s %u%% %s: no host rule broke (%s)", ln,
+                              kinds[k], stalls[si], pn, bad.first_signal);
+                    if (l == STC_LEVEL_TXN)
+                        cr_assert_str_eq(bad.first_signal, "err_o: sticky", "%s %u%% %s", kinds[k],
+                                         stalls[si], pn);
+                    stc_stream_free(&s);
+                }
+}
+
+/* (b) A faulty command's last result row is wrong, its other rows right:
+ * the host does not check a faulty command's rows against C (the nibble
+ * moves the mux), so at txn only the scoreboard, row by row against the
+ * model's, sees it. Column 0 and column N - 1, a low and a high bit. */
+Test(rule_kills, txn_last_row_of_a_faulty_command)
+{
+    rtl_fault none = {RTL_FAULT_NONE, 0, 0, 0, 0};
+    static const rtl_fault faults[] = {{RTL_FAULT_ERR_LAST_ROW, 0, 0, 0, 0},
+                                       {RTL_FAULT_ERR_LAST_ROW, 0, RTL_DOUBLE_N - 1, 30, 0}};
+    for (unsigned k = 0; k < COUNT(kinds); k++)
+        for (unsigned si = 0; si < COUNT(stalls); si++)
+            for (unsigned fi = 0; fi < COUNT(faults); fi++) {
+                stc_stream s = kill_stream(kinds[k]);
+                stc_run_result good, bad;
+                cr_assert_eq(
+                    kill_run(&s, none, STC_LEVEL_TXN, stalls[si], STC_POLICY_RANDOM, &good),
+                    STC_OK);
+                cr_assert(good.pass, "%s %u%%: the clean double fails: %s", kinds[k], stalls[si],
+                          good.first_signal);
+                cr_assert_eq(
+                    kill_run(&s, faults[fi], STC_LEVEL_TXN, stalls[si], STC_POLICY_RANDOM, &bad),
+                    STC_OK);
+                cr_assert_not(bad.pass, "%s %u%% column %u: a wrong last row passes", kinds[k],
+                              stalls[si], faults[fi].col);
+                cr_assert_str_eq(bad.first_signal, "txn: result", "%s %u%%", kinds[k], stalls[si]);
+                cr_assert(s.cmd[bad.first_cmd].fault.on, "%s: command %d has no fault", kinds[k],
+                          bad.first_cmd);
+                /* At cycle and ports the compare sees res_data_o. */
+                for (int l = STC_LEVEL_CYCLE; l <= STC_LEVEL_PORTS; l++) {
+                    cr_assert_eq(kill_run(&s, faults[fi], l, stalls[si], STC_POLICY_RANDOM, &bad),
+                                 STC_OK);
+                    cr_assert_not(bad.pass, "%s %s %u%%", stc_level_name(l), kinds[k], stalls[si]);
+                }
+                stc_stream_free(&s);
+            }
+}
+
+/* (c) Model and RTL agree every cycle and the rows differ from the
+ * vector's C (a bug shared by model and RTL, as bug 30): only the host's
+ * result check sees it. At every stall rate (at 60 and 90 % nearly every
+ * cycle has a stall somewhere), in the first, a middle and the last row,
+ * in the first and in a later command of a stream. At cycle and ports a
+ * result mismatch; at txn the model fails its own run (a vector problem,
+ * never a pass). */
+Test(rule_kills, result_checked_under_stalls)
+{
+    rtl_fault none = {RTL_FAULT_NONE, 0, 0, 0, 0};
+    static const unsigned result_stalls[] = {0, 30, 50, 60, 90};
+    for (unsigned si = 0; si < COUNT(result_stalls); si++)
+        for (unsigned later = 0; later < 2; later++)
+            for (unsigned where = 0; where < 3; where++) {
+                unsigned stall = result_stalls[si], cmd = 0;
+                stc_stream s = kill_stream("pairs");
+                /* A later command: the first legal one after the third. */
+                for (cmd = later ? 3 : 0; cmd < s.ncmd && s.cmd[cmd].fault.on; cmd++)
+                    ;
+                cr_assert_lt(cmd, s.ncmd);
+                stc_run_result r;
+                cr_assert_eq(kill_run(&s, none, STC_LEVEL_CYCLE, stall, STC_POLICY_RANDOM, &r),
+                             STC_OK);
+                cr_assert(r.pass, "%u%%: the clean double fails: %s", stall, r.first_signal);
+                stc_vec *v = &s.cmd[cmd];
+                cr_assert_not(v->fault.on, "command %u is checked against C", cmd);
+                unsigned row = where == 0 ? 0 : where == 1 ? v->m / 2 : v->m - 1;
+                v->c[(size_t)row * v->n + v->n - 1] ^= 1;
+                for (int l = STC_LEVEL_CYCLE; l <= STC_LEVEL_TXN; l++) {
+                    stc_status st = kill_run(&s, none, l, stall, STC_POLICY_RANDOM, &r);
+                    const char *ln = stc_level_name(l);
+                    if (l == STC_LEVEL_TXN) {
+                        cr_assert(st != STC_OK || !r.pass, "txn %u%% command %u row %u: passes",
+                                  stall, cmd, row);
+                        continue;
+                    }
+                    cr_assert_eq(st, STC_OK);
+                    cr_assert_not(r.pass, "%s %u%% command %u row %u: a wrong C passes", ln, stall,
+                                  cmd, row);
+                    cr_assert(r.result_mismatch && r.mismatch_cycles == 0, "%s %u%%: %s", ln, stall,
+                              r.first_signal);
+                    cr_assert_str_eq(r.first_signal, "result", "%s %u%%", ln, stall);
+                    cr_assert_eq(r.first_cmd, (int)cmd, "%s %u%%", ln, stall);
+                }
+                stc_stream_free(&s);
+            }
+}
