@@ -27,7 +27,7 @@ from . import junit, plan, vecsel
 from .errors import Interrupted, SetupError
 from .procs import Children, on_signals
 from .sim import Lock, RunConfig, Sim, close
-from .suite import Config, Suite
+from .suite import Config, Suite, exec_path
 
 
 class ArgError(SetupError):
@@ -112,7 +112,7 @@ def cmd_suite(a: argparse.Namespace, children: Children) -> int:
     for what, path in (("runner", a.runner), ("generator", a.vecgen)):
         if not os.access(path, os.X_OK):
             raise SetupError(f"no {what} {path} (make {path})")
-        exe = os.path.join(a.exec_dir, os.path.basename(path)) if a.exec_dir else path
+        exe = exec_path(a.exec_dir, path)
         if not os.access(exe, os.X_OK):
             raise SetupError(f"no {what} {exe}: the suite's own copy of {path} is missing")
     listed: tuple[str, ...] = ()

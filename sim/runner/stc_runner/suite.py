@@ -276,9 +276,14 @@ class Config:
     exec_dir: str = ""
 
     def exe(self, path: str) -> str:
-        """The file that runs for a binary named path (argv[0] stays path:
-        the reproduce lines name BUILD's binaries, as before)."""
-        return os.path.join(self.exec_dir, os.path.basename(path)) if self.exec_dir and path else path
+        return exec_path(self.exec_dir, path)
+
+
+def exec_path(exec_dir: str, path: str) -> str:
+    """The file that runs for a binary named path, taken into exec_dir
+    ("": path itself); argv[0] stays path, so the reproduce lines name
+    BUILD's binaries, as before."""
+    return os.path.join(exec_dir, os.path.basename(path)) if exec_dir and path else path
 
 
 OLD_FILES = ("first-failure.args", "runs.txt", "skipped.txt", "suite.xml", "plan.txt", "shard.txt", "schedule.txt")
