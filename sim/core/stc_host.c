@@ -200,6 +200,8 @@ void stc_host_restart(stc_host *h)
     h->err_risen = false;
     h->err_cleared = STC_ERR_CLEARED_RESET;
     h->check_cmd = -1;
+    h->quiet = 0;
+    h->busy_prev = false;
     memset(&h->prev_in, 0, sizeof h->prev_in);
     /* The interrupted command runs again: its verdict starts over. */
     for (unsigned i = h->res_cmd; i < h->s->ncmd; i++)
@@ -674,15 +676,34 @@ static void note_waits(stc_host *h, const stc_inputs *in, const stc_outputs *out
     }
 }
 
+/* One more quiet cycle, or none (stc_host.h, stc_host_hung): the tile
+ * could move when it is busy or a command is offered, unless the host
+ * withholds the first command's weights on purpose (hold). */
+static void note_quiet(stc_host *h, const stc_inputs *in, const stc_outputs *out, bool moved)
+{
+    bool could = (out->busy || in->cmd_valid) && h->cycle >= h->cfg.hold;
+    h->busy_prev = out->busy;
+    if (moved) {
+        h->quiet = 0;
+        h->moved_at = h->now;
+    } else if (could) {
+        h->quiet++;
+    }
+}
+
 void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
 {
     unsigned n = h->s->cmd[0].n;
     bool xfer[STC_CH_COUNT + 1] = {in->cmd_valid && out->cmd_ready,
                                    in->bias_valid && out->bias_ready, in->w_valid && out->w_ready,
                                    in->a_valid && out->a_ready, in->res_ready && out->res_valid};
+    bool moved = out->busy != h->busy_prev;
     for (int ch = 0; ch <= STC_CH_COUNT; ch++)
-        if (xfer[ch])
+        if (xfer[ch]) {
             h->last_xfer[ch] = h->now;
+            moved = true;
+        }
+    note_quiet(h, in, out, moved);
     note_waits(h, in, out);
     /* A row belongs to an accepted command as of the start of this cycle:
      * one offered in the cycle a command transfers (a rule already broken,
@@ -730,19 +751,14 @@ bool stc_host_done(const stc_host *h)
     return h->res_cmd >= h->s->ncmd;
 }
 
-uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct)
+uint64_t stc_host_hang_limit(const stc_host *h)
 {
-    /* A source stalling s% of cycles needs 1/(1-s) cycles a beat; allow 4x
-     * that plus slack (and the longest gap) per command before calling it
-     * a hang. */
-    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct), total = STC_RESET_CYCLES;
-    for (unsigned i = 0; i < s->ncmd; i++) {
-        const stc_vec *v = &s->cmd[i];
-        uint64_t all = (v->has_bias ? v->m : 0) +
-                       (uint64_t)stc_vec_nblk(v) * (v->m + 3 * (uint64_t)v->n + 1) + v->m + 1;
-        total += 64 + STC_HOST_GAP_MAX + 4 * all * 100 / slow;
-    }
-    return total;
+    return h->cfg.hang_cycles ? h->cfg.hang_cycles : STC_HANG_CYCLES_DEFAULT;
+}
+
+bool stc_host_hung(const stc_host *h)
+{
+    return h->quiet >= stc_host_hang_limit(h);
 }
 
 void stc_host_describe_wait(const stc_host *h, char *buf, size_t len)
@@ -769,16 +785,29 @@ void stc_host_describe_wait(const stc_host *h, char *buf, size_t len)
                              port[ch], h->last_xfer[ch]);
 }
 
+/* Where a channel's next beat comes in its command's order (section 10):
+ * the command, its bias rows, then per loaded block the weights before
+ * the activations. */
+static uint64_t chan_order(const stc_host *h, int ch)
+{
+    const stc_chan *c = &h->ch[ch];
+    const stc_vec *v = c->cmd < h->s->ncmd ? h->cmds[c->cmd].v : NULL;
+    uint64_t at = (uint64_t)c->cmd << 32;
+    if (ch == STC_CH_W && v)
+        return at + 2 + 2 * (uint64_t)(c->beat / v->n);
+    if (ch == STC_CH_A && v)
+        return at + 3 + 2 * (uint64_t)(c->beat / v->m);
+    return at + (ch == STC_CH_BIAS);
+}
+
 void stc_host_hang_name(const stc_host *h, char *buf, size_t len)
 {
     static const char *const port[STC_CH_COUNT] = {"cmd", "bias", "w", "a"};
-    /* The channels run ahead: the one that holds up the oldest command
-     * (the longest wait among its channels) is the hang. */
+    /* The channels run ahead: the hang is the waiting channel whose beat
+     * comes first in the stream's order (the one the tile needs next). */
     int stuck = -1;
     for (int ch = 0; ch < STC_CH_COUNT; ch++)
-        if (h->waiting[ch] &&
-            (stuck < 0 || h->ch[ch].cmd < h->ch[stuck].cmd ||
-             (h->ch[ch].cmd == h->ch[stuck].cmd && h->wait_since[ch] < h->wait_since[stuck])))
+        if (h->waiting[ch] && (stuck < 0 || chan_order(h, ch) < chan_order(h, stuck)))
             stuck = ch;
     if (stuck >= 0) {
         snprintf(buf, len, "(hang: %s_valid_i waits for %s_ready_o)", port[stuck], port[stuck]);

@@ -142,7 +142,10 @@ static void xml_escape(FILE *f, const char *s)
 static void failure_message(const stc_run_result *res, char *msg, size_t len)
 {
     if (res->timeout)
-        snprintf(msg, len, "timeout: no completion within the cycle budget");
+        snprintf(msg, len,
+                 "timeout: hung at cycle %" PRIu64 ", %s: no transfer on any channel and busy_o "
+                 "unchanged for the hang limit (--hang-cycles, make sim HANG=)",
+                 res->first_bad_cycle, res->first_signal);
     else if (res->mismatch_cycles || res->check_failed)
         snprintf(msg, len, "first divergence at cycle %" PRIu64 ": %s (command %d)",
                  res->first_bad_cycle, res->first_signal, res->first_cmd);

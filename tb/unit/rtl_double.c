@@ -113,6 +113,12 @@ static bool w_paused(const stc_rtl *r)
            (fault_on(r, RTL_FAULT_W_PAUSE) && r->ticks < r->fault.from_tick + r->fault.bit);
 }
 
+/* RTL_FAULT_SLOW: no input port takes a beat this cycle. */
+static bool slow_shut(const stc_rtl *r)
+{
+    return fault_on(r, RTL_FAULT_SLOW) && r->fault.bit > 1 && r->ticks % r->fault.bit != 0;
+}
+
 /* The err_o faults: the model's err_o bent in time. */
 static bool faulty_err(const stc_rtl *r, bool err)
 {
@@ -146,6 +152,8 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
         out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
     if (w_paused(r))
         out->w_ready = false;
+    if (slow_shut(r))
+        out->bias_ready = out->w_ready = out->a_ready = false;
     if (r->fault.kind == RTL_FAULT_RES_SPURIOUS && r->spurious_at && r->ticks == r->spurious_at) {
         out->res_valid = true;
         out->res_data[0] = 0x55;
@@ -267,6 +275,8 @@ void stc_rtl_tick(stc_rtl *r)
     r->waited = o.res_valid && !r->in.res_ready;
     if (w_paused(r))
         r->in.w_valid = false;
+    if (slow_shut(r))
+        r->in.bias_valid = r->in.w_valid = r->in.a_valid = false;
     stc_tile_step(r->t, &r->in);
     r->ticks++;
     stc_tile_eval(r->t, &o);

@@ -444,10 +444,77 @@ Test(lockstep, hang_names_the_waiting_handshake)
                               "of command 0 (1 accepted); last transfers: cmd at 2 bias "
                               "never w never a never res never\n"),
                        "%s", text);
+    /* Nothing moved after busy_o rose in cycle 3: the line says so, with
+     * the limit and the option and make variable that set it. */
+    cr_assert_not_null(strstr(text, "TIMEOUT (vector): hung at cycle 4099: no transfer on any "
+                                    "channel and busy_o unchanged for 4096 cycles since cycle 3 "
+                                    "(the limit: --hang-cycles 4096, make sim HANG=4096) (0 of 1 "
+                                    "commands done): "),
+                       "%s", text);
     free(text);
-    /* The run stops at its cycle budget, not a cycle after it. */
-    cr_assert_eq(r.cycles, stc_host_cycle_budget(&s, 0), "%llu cycles",
+    /* The run stops at the limit, not a cycle after it: cycles 4 .. 4099
+     * are the 4096 quiet ones. */
+    cr_assert_eq(r.cycles, 4 + STC_HANG_CYCLES_DEFAULT, "%llu cycles",
                  (unsigned long long)r.cycles);
+    stc_vec_free(&v);
+}
+
+/* One txn run of stream s on the double with fault f and hang limit hang
+ * (0: the default). */
+static stc_run_result lk_hang_run(const stc_stream *s, rtl_fault f, uint64_t hang)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.stim.seed = 5;
+    o.stim.hang_cycles = hang;
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &f);
+    cr_assert_eq(stc_lockstep_stream(rtl, s, &o, &r), STC_OK);
+    stc_rtl_destroy(rtl);
+    return r;
+}
+
+/* A hang is quiet cycles in a row, not a total: a tile 16 times slower per
+ * row than the model (its input ports take a beat every 16th cycle) passes
+ * at txn with the default limit, though it takes more cycles than the old
+ * total budget allowed (about 4x the model's); the same tile with a
+ * limit under its 15 quiet cycles between beats is a hang, named. */
+Test(lockstep, a_tile_16x_slower_per_row_is_not_a_hang)
+{
+    stc_stream s = lk_stream("mix", 6);
+    rtl_fault slow = {RTL_FAULT_SLOW, 0, 0, 16, 0};
+    stc_run_result r = lk_hang_run(&s, slow, 0);
+    cr_assert(r.pass, "%s at cycle %llu", r.first_signal, (unsigned long long)r.first_bad_cycle);
+    cr_assert_eq(r.cmds_done, s.ncmd);
+    /* The old budget: 4x the model's stall-free cycles and 80 a command. */
+    cr_assert_gt(r.cycles, 4 * r.model_cycles + 80 * s.ncmd, "RTL %llu cycles, model %llu",
+                 (unsigned long long)r.cycles, (unsigned long long)r.model_cycles);
+    stc_run_result h = lk_hang_run(&s, slow, 10);
+    cr_assert(h.timeout, "%s", h.first_signal);
+    cr_assert_not_null(strstr(h.first_signal, "(hang: "), "%s", h.first_signal);
+    stc_stream_free(&s);
+}
+
+/* The limit counts quiet cycles after the last transfer: a weight port
+ * paused for fewer cycles than the limit is a slow tile, for more a hang;
+ * --hang-cycles moves the line. */
+Test(lockstep, a_pause_is_a_hang_only_past_the_limit)
+{
+    stc_vec v = lk_vec("sp24", 32);
+    stc_stream s = {1, &v};
+    rtl_fault shorter = {RTL_FAULT_W_PAUSE, 0, 0, STC_HANG_CYCLES_DEFAULT - 8, 0};
+    rtl_fault longer = {RTL_FAULT_W_PAUSE, 0, 0, STC_HANG_CYCLES_DEFAULT + 8, 0};
+    stc_run_result a = lk_hang_run(&s, shorter, 0);
+    cr_assert(a.pass, "%s", a.first_signal);
+    stc_run_result b = lk_hang_run(&s, longer, 0);
+    cr_assert(b.timeout, "%s", b.first_signal);
+    cr_assert_str_eq(b.first_signal, "(hang: w_valid_i waits for w_ready_o)");
+    stc_run_result c = lk_hang_run(&s, longer, STC_HANG_CYCLES_DEFAULT + 100);
+    cr_assert(c.pass, "%s", c.first_signal);
     stc_vec_free(&v);
 }
 
@@ -1055,13 +1122,14 @@ Test(step_mode, a_mid_stream_reset_lasts_the_reset_length)
 }
 
 /* A reset asked for after the stream would have finished still happens
- * (the run waits for it) and the run then passes: the cycle budget makes
- * room for the reset's cycle, wherever it is. */
+ * (the run waits for it) and the run then passes: the idle cycles before
+ * it, with nothing offered, are not quiet ones (stc_host_hung), however
+ * many. */
 Test(lockstep, a_reset_after_the_last_command_is_waited_for)
 {
     stc_rtl *rtl;
     stc_stream s = lk_stream("mix", 3);
-    uint64_t at = stc_host_cycle_budget(&s, 0) + 50;
+    uint64_t at = 2 * STC_HANG_CYCLES_DEFAULT + 50;
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     stc_run_result clean = lk_run(rtl, &s, 0, STC_POLICY_B2B, 0);
     cr_assert(clean.pass && clean.cycles < at, "the stream alone takes %llu cycles",
