@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stc_compare.h"
 #include "stc_gen.h"
 #include "stc_rng.h"
 
@@ -131,6 +132,8 @@ stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *c
     memset(h, 0, sizeof *h);
     h->s = s;
     h->cfg = *cfg;
+    h->cnt_watch = !cfg->live_start; /* a reset: every counter 0 */
+    h->cnt_held_cmd = -1;
     if (h->cfg.stall_pct > 100)
         h->cfg.stall_pct = 100;
     /* Mix the stream's identity (its first command's generator seed and
@@ -200,6 +203,10 @@ void stc_host_restart(stc_host *h)
     h->err_risen = false;
     h->err_cleared = STC_ERR_CLEARED_RESET;
     h->check_cmd = -1;
+    h->busy_count = 0;
+    h->cnt_watch = true;
+    memset(h->cnt_held, 0, sizeof h->cnt_held);
+    h->cnt_held_cmd = -1;
     h->quiet = 0;
     h->busy_prev = false;
     memset(&h->prev_in, 0, sizeof h->prev_in);
@@ -564,6 +571,54 @@ static void check_counters(stc_host *h, unsigned i, const uint32_t *cnt)
     }
 }
 
+/* The counter rules of any timing at command i's end (cfg.counter_rules):
+ * cycles is the busy cycles, stall_cycles among them. From here on, until
+ * the next command transfer, every counter holds these values. */
+static void check_counters_timeless(stc_host *h, unsigned i, const uint32_t *cnt)
+{
+    uint32_t cyc = cnt[STC_CNT_CYCLES], stall = cnt[STC_CNT_STALL_CYCLES];
+    if (cyc != (uint32_t)h->busy_done)
+        violation(h, "counters: cycles",
+                  "command %u: cycles = %" PRIu32 ", but busy_o was 1 for %" PRIu64
+                  " cycles from its transfer to its last result row (docs/architecture.md "
+                  "section 7: cycles counts every cycle with state != IDLE, 32 bits, cleared "
+                  "by the command transfer)",
+                  i, cyc, h->busy_done);
+    else if (stall > cyc)
+        violation(h, "counters: stall_cycles",
+                  "command %u: stall_cycles = %" PRIu32 " > cycles = %" PRIu32
+                  " (section 7: a stall cycle is a busy cycle)",
+                  i, stall, cyc);
+    memcpy(h->cnt_held, cnt, sizeof h->cnt_held);
+    h->cnt_held_cmd = (int)i;
+    h->cnt_watch = true;
+}
+
+/* Between commands every counter holds (section 7), and after a reset
+ * it reads 0 until the first command transfer. */
+static void check_counters_idle(stc_host *h, const uint32_t *cnt)
+{
+    for (int j = 0; h->cnt_watch && j < STC_NUM_COUNTERS; j++) {
+        if (cnt[j] == h->cnt_held[j])
+            continue;
+        if (h->cnt_held_cmd < 0)
+            violation(h, "counters: reset",
+                      "%s = %" PRIu32 " after the reset, before any command transfer (section 7: "
+                      "a reset clears every counter and it holds until the next command)",
+                      stc_counter_name(j), cnt[j]);
+        else {
+            h->rule_cmd = h->cnt_held_cmd; /* the command whose values it must hold */
+            violation(h, "counters: hold",
+                      "%s = %" PRIu32 " after command %d completed, where it read %" PRIu32
+                      " (section 7: every counter holds its value after the command until the "
+                      "next command transfer)",
+                      stc_counter_name(j), cnt[j], h->cnt_held_cmd, h->cnt_held[j]);
+            h->rule_cmd = -1;
+        }
+        h->cnt_watch = false; /* one report */
+    }
+}
+
 bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc_outputs *out,
                     const stc_probes *pr)
 {
@@ -572,12 +627,18 @@ bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc
     check_ports(h, out);
     check_err(h, in, out);
     check_own_valids(h, in);
+    if (out->busy)
+        h->busy_count++;
     if (h->check_cmd >= 0 && pr) {
         /* A failure names that command, not the next one now under way. */
         h->rule_cmd = h->check_cmd;
         check_counters(h, (unsigned)h->check_cmd, pr->cnt);
+        if (h->cfg.counter_rules)
+            check_counters_timeless(h, (unsigned)h->check_cmd, pr->cnt);
         h->rule_cmd = -1;
     }
+    if (h->cfg.counter_rules && pr)
+        check_counters_idle(h, pr->cnt);
     h->check_cmd = -1;
     return h->violations == before;
 }
@@ -646,6 +707,7 @@ static void finish_cmd(stc_host *h, unsigned i)
     const stc_vec *v = c->v;
     h->cmds_done++;
     h->check_cmd = (int)i;
+    h->busy_done = h->busy_count;
     h->idle_since = h->cycle + 1;
     if (c->fault.on) {
         h->faults_seen++;
@@ -712,6 +774,8 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
     if (in->cmd_valid && out->cmd_ready) {
         chan_step(h, STC_CH_CMD);
         h->issued++;
+        h->busy_count = 0;
+        h->cnt_watch = false;
         h->err_expect = false;
         h->err_risen = false;
         h->err_cleared = STC_ERR_CLEARED_CMD;

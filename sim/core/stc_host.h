@@ -84,6 +84,15 @@ typedef struct stc_host_cfg {
     unsigned sector_bytes;
     uint64_t hang_cycles; /* the run is hung after this many quiet cycles (stc_host_hung;
                              0: STC_HANG_CYCLES_DEFAULT) */
+    /* The counter rules that hold at any timing, checked where the model's
+     * counters are not compared every cycle (ports, txn; docs/architecture.md
+     * section 7): at each command's end, cycles equals the cycles busy_o was
+     * 1 since its transfer and stall_cycles <= cycles; in every cycle from
+     * then until the next command transfer each counter holds that value,
+     * and from a reset until the first command each reads 0 (not after a
+     * start without reset, live_start). */
+    bool counter_rules;
+    bool live_start;
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */
@@ -163,6 +172,11 @@ typedef struct stc_host {
     bool *err_seen;                       /* per command: err_o was 1 while it was the last
                                              command transferred */
 
+    uint64_t busy_count; /* cycles busy_o was 1 since the last command transfer */
+    uint64_t busy_done;  /* busy_count when the last command completed */
+    bool cnt_watch;      /* counter_rules: every counter must read cnt_held this cycle */
+    uint32_t cnt_held[STC_NUM_COUNTERS];
+    int cnt_held_cmd;  /* the command whose end they were read at; -1: the reset */
     uint64_t quiet;    /* cycles in a row the tile could move and did not (stc_host_hung) */
     uint64_t moved_at; /* the runner's cycle of the last transfer or busy_o change */
     bool busy_prev;    /* busy_o last cycle */

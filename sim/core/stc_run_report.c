@@ -23,7 +23,16 @@ bool stc_run_report_file(unsigned i, unsigned total, const stc_file_outcome *r, 
         return false;
     FILE *f = res->pass ? stdout : stderr;
     const char *verdict = res->pass ? "PASS" : "FAIL";
-    if (r->ncmd > 1)
+    if (r->ncmd > 1 && !res->pass && res->first_cmd >= 0)
+        /* Done: the commands whose rows all came back; the one that failed
+         * is said apart, with whether it loads an illegal nibble. */
+        fprintf(f,
+                "[%3u/%u] %s %s  commands=%u/%u done (%u with an illegal nibble), failed in "
+                "command %d (%s) cycles=%" PRIu64 "\n",
+                i + 1, total, verdict, r->path, res->cmds_done, r->ncmd, res->faults_seen,
+                res->first_cmd, res->first_cmd_fault ? "it loads an illegal nibble" : "legal",
+                res->cycles);
+    else if (r->ncmd > 1)
         fprintf(
             f, "[%3u/%u] %s %s  commands=%u/%u (%u with an illegal nibble) cycles=%" PRIu64 "\n",
             i + 1, total, verdict, r->path, res->cmds_done, r->ncmd, res->faults_seen, res->cycles);

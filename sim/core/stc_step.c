@@ -362,6 +362,9 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         txn ? (o->check.err_latency_set ? o->check.err_latency : STC_ERR_LATENCY_TXN) : 0;
     cfg.uarch = p->uarch;
     cfg.other_timing = txn;
+    /* Where the model's counters are not compared every cycle. */
+    cfg.counter_rules = o->check.level != STC_LEVEL_CYCLE && mode != STC_STEP_MODEL_IS_DUT;
+    cfg.live_start = o->stim.no_reset;
     stc_status st = stc_host_init(&ls->host, s, &cfg); /* EPARAM: --meta-fault, nothing to fault */
     if (st == STC_OK && txn)
         st = txn_reference(ls, s, &mp);
@@ -561,6 +564,8 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
     if (r->timeout)
         report_hang(ls);
     r->pass = r->mismatch_cycles == 0 && !r->timeout && !r->result_mismatch && !r->check_failed;
+    r->first_cmd_fault = r->first_cmd >= 0 && (unsigned)r->first_cmd < ls->host.s->ncmd &&
+                         ls->host.cmds[r->first_cmd].fault.on;
     if (res)
         *res = *r;
     stc_host_free(&ls->host);

@@ -89,6 +89,8 @@ typedef struct stc_run_result {
     bool check_failed;     /* a rule of stc_host.h broke (protocol, err_o, counters) */
     char first_signal[64]; /* first divergent signal or broken rule, for summaries */
     int first_cmd;         /* command executing at the first failure, -1 if none */
+    bool first_cmd_fault;  /* that command loads an illegal nibble (the vector's or
+                              --meta-fault's) */
     unsigned cmds_done;    /* commands whose results all came back */
     unsigned faults_seen;  /* of them, commands with an illegal nibble */
     uint32_t cnt[STC_NUM_COUNTERS];

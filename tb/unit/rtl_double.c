@@ -25,6 +25,9 @@ struct stc_rtl {
     uint64_t spurious_at;       /* the cycle RTL_FAULT_ERR_SPURIOUS fires in */
     stc_outputs settled;        /* outputs with the last tick's inputs */
     bool no_grids;              /* rtl_double_grids(r, false) */
+    uint32_t cyc_base;          /* RTL_FAULT_CYCLES_KEEP: earlier commands' cycles */
+    uint32_t idle_run;          /* RTL_FAULT_CYCLES_IDLE: idle cycles since a command */
+    bool ran;                   /* a command was accepted since the reset */
     /* The per-PE probes as the Verilated model's arrays hold them
      * (stc_rtl_pe_grids): current after every change of state or fault,
      * as the arrays are. */
@@ -184,6 +187,10 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
         pr->cnt[r->fault.row] ^= 1u << r->fault.bit;
     if (r->fault.kind == RTL_FAULT_NO_CNT)
         memset(pr->cnt, 0, sizeof pr->cnt);
+    if (fault_on(r, RTL_FAULT_CYCLES_KEEP))
+        pr->cnt[STC_CNT_CYCLES] += r->cyc_base;
+    if (fault_on(r, RTL_FAULT_CYCLES_IDLE))
+        pr->cnt[STC_CNT_CYCLES] += r->idle_run;
 }
 
 void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr)
@@ -267,6 +274,25 @@ void rtl_double_grids(stc_rtl *r, bool on)
     r->no_grids = !on;
 }
 
+/* The counter faults' state at the edge: a command transfer (the model's
+ * cycles go into the base, the idle run restarts), an idle cycle after a
+ * command, a reset (all clear). */
+static void count_cycles_faults(stc_rtl *r, const stc_outputs *o)
+{
+    stc_probes pr;
+    if (!r->in.rst_n) {
+        r->cyc_base = r->idle_run = 0;
+        r->ran = false;
+    } else if (o->cmd_ready && r->in.cmd_valid) {
+        stc_tile_probe(r->t, &pr);
+        r->cyc_base += pr.cnt[STC_CNT_CYCLES];
+        r->idle_run = 0;
+        r->ran = true;
+    } else if (!o->busy && r->ran) {
+        r->idle_run++;
+    }
+}
+
 void stc_rtl_tick(stc_rtl *r)
 {
     stc_outputs o;
@@ -277,6 +303,7 @@ void stc_rtl_tick(stc_rtl *r)
         r->in.w_valid = false;
     if (slow_shut(r))
         r->in.bias_valid = r->in.w_valid = r->in.a_valid = false;
+    count_cycles_faults(r, &o);
     stc_tile_step(r->t, &r->in);
     r->ticks++;
     stc_tile_eval(r->t, &o);

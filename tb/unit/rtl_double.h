@@ -52,6 +52,9 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_PE_FLAG,        /* probe pe_v, pe_en, pe_en_q or pe_pv (`bit` 0..3) [row][col] */
     RTL_FAULT_PE_IDX,         /* probe pe_idx[row][col], bit `bit` (0 or 1) */
     RTL_FAULT_PE_W,           /* probe pe_w[row][col], bit `bit` */
+    RTL_FAULT_CYCLES_KEEP,    /* the cycles counter is not cleared by a command transfer:
+                                 it reads the model's plus every earlier command's */
+    RTL_FAULT_CYCLES_IDLE,    /* the cycles counter counts on in IDLE after a command */
     RTL_FAULT_SLOW,           /* bias_ready, w_ready and a_ready 1 only every `bit`-th
                                  cycle (the model sees no beat in the others): a tile
                                  `bit` times slower per row, correct at txn */

@@ -336,11 +336,14 @@ Test(lockstep, probe_faults_fail_cycle_level_only)
 
 /* The counters' closed form binds at every level (docs/architecture.md,
  * the rule table): a wrong macs_actual fails ports and txn by the host's
- * rule; the cycle count is timing, checked at cycle and ports, not at txn. */
+ * rule; the cycle count minus the stalls is timing, checked at cycle and
+ * ports, not at txn (a wrong stall_cycles passes there); cycles itself is
+ * the busy cycles at any timing, checked at txn too. */
 Test(lockstep, counter_rules_bind_at_every_level_but_timing_at_txn)
 {
     rtl_fault macs = {RTL_FAULT_CNT, STC_CNT_MACS_ACTUAL, 0, 4, 60};
-    rtl_fault cycles = {RTL_FAULT_CNT, STC_CNT_CYCLES, 0, 3, 60};
+    rtl_fault cycles = {RTL_FAULT_CNT, STC_CNT_STALL_CYCLES, 0, 0, 60};
+    rtl_fault busy = {RTL_FAULT_CNT, STC_CNT_CYCLES, 0, 3, 60};
     cr_assert_not(lk_level_run(macs, STC_LEVEL_CYCLE).pass);
     cr_assert_not(lk_level_run(cycles, STC_LEVEL_CYCLE).pass);
     for (int l = STC_LEVEL_PORTS; l <= STC_LEVEL_TXN; l++) {
@@ -354,6 +357,41 @@ Test(lockstep, counter_rules_bind_at_every_level_but_timing_at_txn)
     cr_assert_str_eq(p.first_signal, "counters");
     stc_run_result t = lk_level_run(cycles, STC_LEVEL_TXN);
     cr_assert(t.pass, "%s", t.first_signal);
+    stc_run_result b = lk_level_run(busy, STC_LEVEL_TXN);
+    cr_assert_not(b.pass);
+    cr_assert_str_eq(b.first_signal, "counters: cycles");
+}
+
+/* The counter rules of any timing at txn (and ports): a cycles counter
+ * that a new command does not clear differs from the busy cycles at the
+ * second command's end (at ports the closed form of the cycle count sees
+ * it first); one that counts on in IDLE fails the idle rule in
+ * the first idle cycle after a command, naming the counter. The clean
+ * double passes both levels (lk_level_run's other tests). */
+Test(lockstep, cycles_counter_bugs_fail_at_txn)
+{
+    rtl_fault keep = {RTL_FAULT_CYCLES_KEEP, 0, 0, 0, 0};
+    rtl_fault idle = {RTL_FAULT_CYCLES_IDLE, 0, 0, 0, 0};
+    for (int l = STC_LEVEL_PORTS; l <= STC_LEVEL_TXN; l++) {
+        stc_run_result k = lk_level_run(keep, (stc_level)l);
+        cr_assert_not(k.pass, "%s", stc_level_name((stc_level)l));
+        /* At ports the closed form of cycles - stall_cycles sees it first. */
+        cr_assert_str_eq(k.first_signal, l == STC_LEVEL_TXN ? "counters: cycles" : "counters");
+        cr_assert_eq(k.first_cmd, 1, "command %d", k.first_cmd);
+        stc_run_result i = lk_level_run(idle, (stc_level)l);
+        cr_assert_not(i.pass, "%s", stc_level_name((stc_level)l));
+        cr_assert_str_eq(i.first_signal, "counters: hold");
+        cr_assert_eq(i.first_cmd, 0, "command %d", i.first_cmd); /* the one it must hold */
+    }
+    /* More stall cycles than cycles (bit 12 set from the first command's
+     * transfer on: the commands here are shorter than 4096 cycles). */
+    rtl_fault stall = {RTL_FAULT_CNT, STC_CNT_STALL_CYCLES, 0, 12, 3};
+    stc_run_result st = lk_level_run(stall, STC_LEVEL_TXN);
+    cr_assert_str_eq(st.first_signal, "counters: stall_cycles");
+    /* A counter that a reset does not clear. */
+    rtl_fault dirty = {RTL_FAULT_CNT, STC_CNT_A_BYTES, 0, 2, 0};
+    stc_run_result d = lk_level_run(dirty, STC_LEVEL_TXN);
+    cr_assert_str_eq(d.first_signal, "counters: reset");
 }
 
 /* An RTL without counters (a tile of your own without dbg_cnt_o): no
@@ -591,7 +629,9 @@ Test(lockstep, counters_failure_names_the_completed_command)
     stc_run_opts o;
     stc_stream s = lk_stream("mix", 6);
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_CNT, STC_CNT_MACS_ALG, 0, 3, 0});
+    /* From tick 10, after the first command's transfer: from tick 0 the
+     * counter would read 8 after the reset, a rule of its own. */
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_CNT, STC_CNT_MACS_ALG, 0, 3, 10});
     memset(&o, 0, sizeof o);
     o.stim.seed = 5;
     o.check.max_errors = 1;
