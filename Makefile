@@ -54,6 +54,17 @@ endif
 # nothing from pip): not whatever python3 comes first on PATH.
 PY        ?= /usr/bin/python3
 
+# A tile of your own is compiled in this order, whatever order RTL_SRCS
+# gives (a glob sorts by name): globs expanded, the files that declare a
+# SystemVerilog package first (one that imports another after it), then
+# interfaces, then the rest as given (scripts/rtl_ports.py --order;
+# docs/own-rtl.md). Every build, wrapper and printed line sees this list.
+ifneq ($(OWN_RTL),)
+ifneq ($(strip $(RTL_SRCS)),)
+override RTL_SRCS := $(shell $(PY) scripts/rtl_ports.py --order $(RTL_SRCS))
+endif
+endif
+
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 OPT      ?= -O2 -g

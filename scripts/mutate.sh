@@ -37,7 +37,7 @@
 #
 # Killed: the runner exits 1 on at least one stall setting (a per-cycle
 # mismatch on any port or probe, a wrong result row, or a hang caught by
-# the runner's cycle budget; a run over the wall-clock limit $MUT_TIMEOUT
+# the runner's hang limit, --hang-cycles; a run over the wall-clock limit $MUT_TIMEOUT
 # also counts as a hang). Survived: exit 0 on every setting. Exit 2 (cannot
 # run) is a set-up error and stops everything.
 set -euo pipefail

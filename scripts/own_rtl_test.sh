@@ -24,6 +24,17 @@
 #     the marker on the failure's cycle, the debugger, the same verdict;
 #   - an edit of the RTL between two runs (its time stamp set back) is
 #     rebuilt: the second run fails where the first passed.
+# Then the third, tb/colser/ (column-serial, SystemVerilog with a package,
+# its sources given by glob, the package not first):
+#   - the N=4 suite (TESTS=all) and the N=16 suite at txn pass on it;
+#   - each of its bug patches (tb/colser/bugs/, among them cycles not
+#     cleared by a command and cycles counting in IDLE) fails, with the rule
+#     its header names;
+#   - a copy 16 times slower per row (DELAY=11) passes with the default
+#     hang limit, though it takes more than 4x the model's cycles;
+#   - a copy that never raises a_ready_o is a hang naming a_valid_i, caught
+#     the limit's cycles after the last move (default and HANG=100), and
+#     the debugger shrinks it to a vector that still hangs.
 # Last, a tile of your own and the stock tile take turns in one BUILD: each
 # make sim runs its own tile's models (verdicts 1, 0, 1 for a copy whose
 # err_o is not sticky), and RTL_SRCS= alone builds apart from build/.
@@ -111,24 +122,51 @@ sim noprobes cycle 0 '17 probe\(s\) from the probe map' PROBE_MAP="$work/probes.
 sim noprobes cycle 2 "bad-path.map:10: .*Can't find definition of 'w_reg'" PROBE_MAP="$work/bad-path.map"
 sim noprobes cycle 2 'bad-width.map:11: .*expects 2 bits.*generates 32 bits' PROBE_MAP="$work/bad-width.map"
 
-# ---- the second reference tile -----------------------------------------------
+# ---- the second and third reference tiles -------------------------------------
 rp_srcs() { ls "$1"/*.v | tr '\n' ' '; }
-# rowpar NAME RTL_DIR WANT PATTERN [MAKE-VAR...]: make sim's N=4 suite at txn.
-rowpar() {
-    local name=$1 dir=$2 want=$3 pat=$4 rc=0 log="$work/rowpar-$1.log"
-    shift 4
-    scripts/verdict.sh --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0 BUILD="$work/build-rowpar-$name" \
-        RTL_TOP=stc_rowpar_tile RTL_SRCS="$(rp_srcs "$dir")" "$@" >"$log" 2>&1 || rc=$?
+# reftile TILE TOP NAME SRCS WANT PATTERN [MAKE-VAR...]: make sim's N=4 suite
+# at txn on tb/TILE's top TOP (N=... among the make variables overrides it).
+reftile() {
+    local tile=$1 top=$2 name=$3 srcs=$4 want=$5 pat=$6 rc=0 log="$work/$1-$3.log"
+    shift 6
+    scripts/verdict.sh --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0 BUILD="$work/build-$tile-$name" \
+        RTL_TOP="$top" RTL_SRCS="$srcs" "$@" >"$log" 2>&1 || rc=$?
     if [ "$rc" != "$want" ]; then
-        echo "FAIL rowpar $name: verdict $rc, expected $want ($log)"
+        echo "FAIL $tile $name: verdict $rc, expected $want ($log)"
         fail=1
         return 1
     elif ! grep -qE -- "$pat" "$log"; then
-        echo "FAIL rowpar $name: no line matches /$pat/ ($log)"
+        echo "FAIL $tile $name: no line matches /$pat/ ($log)"
         fail=1
         return 1
     fi
-    echo "ok   rowpar $name (verdict $rc)"
+    echo "ok   $tile $name (verdict $rc)"
+}
+# rowpar NAME RTL_DIR WANT PATTERN [MAKE-VAR...]: make sim's N=4 suite at txn.
+rowpar() {
+    local name=$1 dir=$2
+    shift 2
+    reftile rowpar stc_rowpar_tile "$name" "$(rp_srcs "$dir")" "$@"
+}
+# bug_patches TILE TOP EXT: each patch of tb/TILE/bugs/ on its copy of the
+# tile; the rule it breaks (the patch's header line says "Rule it breaks:
+# NAME.") must be the one named. Sources given as a glob of *.EXT.
+bug_patches() {
+    local tile=$1 top=$2 ext=$3 patch id rule rule_re
+    for patch in tb/"$tile"/bugs/*.patch; do
+        id=$(basename "$patch" .patch)
+        rm -rf "$work/$tile-src-$id" && mkdir -p "$work/$tile-src-$id/tb/$tile" &&
+            cp -r tb/"$tile"/rtl "$work/$tile-src-$id/tb/$tile/" || die "cannot copy tb/$tile"
+        patch -s -p1 -d "$work/$tile-src-$id" <"$patch" || die "$patch does not apply to tb/$tile"
+        rule=$(sed -n '1s/.*Rule it breaks: \([^.]*\)\..*/\1/p' "$patch")
+        [ -n "$rule" ] || die "$patch: its first line names no rule ('Rule it breaks: NAME.')"
+        # The rule as text inside the pattern: '(hang: ...)' has parentheses.
+        rule_re=$(printf '%s' "$rule" | sed 's/[][\.*^$()+?{}|]/\\&/g')
+        # Every run but the opt-in hold run (a plain make sim): each bug fails
+        # long before it, and the clean tile runs the whole suite.
+        reftile "$tile" "$top" "$id" "$work/$tile-src-$id/tb/$tile/rtl/*.$ext" 1 \
+            "first divergence: cycle [0-9]+, $rule_re"
+    done
 }
 rowpar clean tb/rowpar/rtl 0 'make sim: PASS' TESTS=all
 # The ICG runs a tile of your own cannot have are said to be skipped: in
@@ -142,21 +180,8 @@ else
     echo "FAIL rowpar clean: the skipped ICG runs are not listed in $work/rowpar-clean.log, $d/sim-n4/suite.xml and $d/sim-report.html"
     fail=1
 fi
-# Each bug: its copy of the tile, patched; the rule it breaks (the
-# patch's header line says "Rule it breaks: NAME.") must be the one named.
-for patch in tb/rowpar/bugs/*.patch; do
-    id=$(basename "$patch" .patch)
-    rm -rf "$work/rp-$id" && mkdir -p "$work/rp-$id/tb/rowpar" && cp -r tb/rowpar/rtl "$work/rp-$id/tb/rowpar/" ||
-        die "cannot copy tb/rowpar"
-    patch -s -p1 -d "$work/rp-$id" <"$patch" || die "$patch does not apply to tb/rowpar"
-    rule=$(sed -n '1s/.*Rule it breaks: \([^.]*\)\..*/\1/p' "$patch")
-    [ -n "$rule" ] || die "$patch: its first line names no rule ('Rule it breaks: NAME.')"
-    # The rule as text inside the pattern: '(hang: ...)' has parentheses.
-    rule_re=$(printf '%s' "$rule" | sed 's/[][\.*^$()+?{}|]/\\&/g')
-    # Every run but the opt-in hold run (a plain make sim): each bug fails
-    # long before it, and the clean tile above runs the whole suite.
-    rowpar "$id" "$work/rp-$id/tb/rowpar/rtl" 1 "first divergence: cycle [0-9]+, $rule_re"
-done
+# Each bug: its copy of the tile, patched, caught by the rule it names.
+bug_patches rowpar stc_rowpar_tile v
 
 # A stream whose faulty command has a wrong C: bad input (exit 2), named.
 python3 - vectors/regression/stream-pairs-n4-s1.vec "$work/fault-wrong-c.vec" <<'PY' || die "cannot write the wrong-C stream"
@@ -238,6 +263,88 @@ if rowpar edit-before "$edit" 0 'make sim: PASS' "$one" BUILD="$work/build-rowpa
     rowpar edit-after "$edit" 1 'make sim: FAIL' "$one" BUILD="$work/build-rowpar-edit"
 fi
 
+# ---- tb/colser/: SystemVerilog with a package, sources by glob ---------------
+# The glob sorts colser_bank.sv before colser_pkg.sv: it runs only because
+# packages are compiled first (scripts/rtl_ports.py --order).
+cs_glob="tb/colser/rtl/*.sv"
+# The order itself: the package first; a package that imports another
+# after it, an interface next, a commented-out package ignored.
+ord="$work/order"
+rm -rf "$ord" && mkdir -p "$ord" || die "cannot create $ord"
+printf 'module a_top import b_pkg::*; (); endmodule\n' >"$ord/a_top.sv"
+printf 'package b_pkg;\n  import c_pkg::*;\nendpackage\n' >"$ord/b_pkg.sv"
+printf '// package z_pkg;\npackage c_pkg;\nendpackage\n' >"$ord/c_pkg.sv"
+printf 'interface a_if;\nendinterface\n' >"$ord/a_if.sv"
+got=$(scripts/rtl_ports.py --order "$ord/*.sv" | sed "s#$ord/##g")
+first=$(scripts/rtl_ports.py --order "$cs_glob" | cut -d' ' -f1)
+if [ "$got" = "c_pkg.sv b_pkg.sv a_if.sv a_top.sv" ] && [ "$first" = tb/colser/rtl/colser_pkg.sv ]; then
+    echo "ok   source order: packages first (an importing one after), then interfaces, then the rest"
+else
+    echo "FAIL source order: '$got', colser first '$first'"
+    fail=1
+fi
+reftile colser colser_tile clean "$cs_glob" 0 'make sim: PASS' TESTS=all
+reftile colser colser_tile clean-n16 "$cs_glob" 0 'make sim: PASS' N=16
+bug_patches colser colser_tile sv
+
+# A tile 16 times slower per row than the model (DELAY=11: 1 + 4 + 11
+# cycles a row where the model streams one) passes with the default hang
+# limit; it takes more than 4x the model's cycles, which the total budget
+# before it did not allow.
+slow="$work/colser-slow"
+rm -rf "$slow" && mkdir -p "$slow" && cp tb/colser/rtl/*.sv "$slow/" || die "cannot copy tb/colser"
+sed -i 's/^  parameter int unsigned DELAY  = 0,$/  parameter int unsigned DELAY  = 11,/' "$slow/colser_tile.sv"
+grep -q 'DELAY  = 11,' "$slow/colser_tile.sv" || die "tb/colser/rtl/colser_tile.sv has no DELAY parameter (update own_rtl_test.sh)"
+if reftile colser colser_tile slow "$slow/*.sv" 0 'make sim: PASS'; then
+    if awk '/ txn: .* RTL [0-9]+ cycles, model [0-9]+/ { r = $(NF-3); m = $NF; if (r > 4 * m) n++ }
+            END { exit !(n > 0) }' "$work/colser-slow.log"; then
+        echo "ok   colser slow: some files take more than 4x the model's cycles and pass"
+    else
+        echo "FAIL colser slow: no file took more than 4x the model's cycles ($work/colser-slow.log)"
+        fail=1
+    fi
+fi
+
+# A tile that stops handshaking (a_ready_o never 1) is a hang naming that
+# channel, caught the limit's cycles after the last move, at the default
+# limit and at HANG=; the debugger shrinks it to a vector that still hangs.
+stuck="$work/colser-stuck"
+rm -rf "$stuck" && mkdir -p "$stuck" && cp tb/colser/rtl/*.sv "$stuck/" || die "cannot copy tb/colser"
+# Its STREAM state neither raises a_ready_o nor takes a row.
+sed -i "s/^  assign a_ready_o    = .*/  assign a_ready_o    = 1'b0;/; s/^          if (a_valid_i) begin\$/          if (1'b0) begin/" \
+    "$stuck/colser_ctrl.sv"
+grep -q "assign a_ready_o    = 1'b0;" "$stuck/colser_ctrl.sv" && grep -q "^          if (1'b0) begin\$" "$stuck/colser_ctrl.sv" ||
+    die "colser_ctrl.sv: no a_ready_o assign or STREAM row take (update own_rtl_test.sh)"
+one_sp="VEC=vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"
+# hang_within LOG LIMIT: the TIMEOUT line names the limit and the cycle it
+# was reached, LIMIT cycles after the last move.
+hang_within() {
+    local line at since
+    line=$(grep -m 1 '^TIMEOUT ' "$1")
+    at=$(sed -n 's/.*: hung at cycle \([0-9]*\):.*/\1/p' <<<"$line")
+    since=$(sed -n 's/.* unchanged for [0-9]* cycles since cycle \([0-9]*\) .*/\1/p' <<<"$line")
+    if [ -n "$at" ] && [ -n "$since" ] && [ $((at - since)) = "$2" ] &&
+        grep -qF -- "(the limit: --hang-cycles $2, make sim HANG=$2)" <<<"$line"; then
+        echo "ok   colser stuck: hung at cycle $at, $2 cycles after the last move at $since, the limit named"
+    else
+        echo "FAIL colser stuck: the TIMEOUT line does not say the hang at the limit $2 ($1)"
+        fail=1
+    fi
+}
+if reftile colser colser_tile stuck "$stuck/*.sv" 1 'first divergence: cycle [0-9]+, \(hang: a_valid_i waits for a_ready_o\)' "$one_sp" SIM_DEBUG=1; then
+    hang_within "$work/colser-stuck.log" 4096
+    if grep -qE 'minimal vector: .*fails on timeout \(hang: a_valid_i waits for a_ready_o\)' "$work/colser-stuck.log"; then
+        echo "ok   colser stuck: the debugger shrinks the hang to a vector that still hangs on a_valid_i"
+    else
+        echo "FAIL colser stuck: no minimal vector that still hangs ($work/colser-stuck.log)"
+        fail=1
+    fi
+fi
+if reftile colser colser_tile stuck-hang100 "$stuck/*.sv" 1 'hang: a_valid_i waits for a_ready_o' "$one_sp" HANG=100 \
+    BUILD="$work/build-colser-stuck"; then
+    hang_within "$work/colser-stuck-hang100.log" 100
+fi
+
 # Your tile and the stock tile in one BUILD (BUILD= given to both): each
 # make sim runs the models of the tile it names, whatever the time stamps
 # say (each model's tile-id, sim/core/verilator.mk). Before, the newer build ran: a stock make
@@ -276,5 +383,5 @@ else
     fail=1
 fi
 
-[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn, and at cycle with a probe map; a wrong path or width in the map is refused naming its line; the row-parallel tile passes at txn and each of its bugs is caught by the rule it breaks; a faulty command's wrong C is refused; the printed lines reproduce; an edit is rebuilt; your tile and the stock one take turns in one BUILD, each running its own models)"
+[ "$fail" = 0 ] && echo "own-rtl-test: OK (a renamed tile passes, a missing port and missing probes at cycle are refused naming them, a probe-less tile passes at txn, and at cycle with a probe map; a wrong path or width in the map is refused naming its line; the row-parallel tile passes at txn and each of its bugs is caught by the rule it breaks; the column-serial SystemVerilog tile passes by glob at N=4 and N=16, each of its bugs is caught, a 16x slower copy passes and a stuck one is a hang named within the limit; a faulty command's wrong C is refused; the printed lines reproduce; an edit is rebuilt; your tile and the stock one take turns in one BUILD, each running its own models)"
 exit "$fail"

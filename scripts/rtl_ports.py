@@ -37,7 +37,17 @@ Verilator cross-module reference); it is checked by a Verilator lint of
 the wrapper before anything is built, and a path that does not exist or
 has another width than the probe's element is an error naming the map's
 file and line.
+
+  scripts/rtl_ports.py --order SRC...
+
+prints the sources in the order they are compiled (make sim, make wave,
+every build of a tile of your own): globs expanded, then the files that
+declare a SystemVerilog package first (a package that imports another
+after it), then those that declare an interface, then the rest, each group
+in the order given. Verilator needs a package before its first use
+(PKGNODECL); a glob sorts by name, not by use.
 """
+import glob
 import argparse
 import hashlib
 import json
@@ -299,7 +309,56 @@ def check_map(args, text, origin):
             % (args.probe_map, args.top))
 
 
+def _decls(path):
+    """(packages declared, interfaces declared, packages used) of a file,
+    comments and strings aside; empty when it cannot be read (the compiler
+    will say why)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return set(), set(), set()
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", " ", text)
+    text = re.sub(r'"(\\.|[^"\\\n])*"', '""', text)
+    pkgs = set(re.findall(r"^\s*package\s+(?:automatic\s+|static\s+)?(\w+)", text, re.M))
+    ifs = set(re.findall(r"^\s*interface\s+(?:automatic\s+|static\s+)?(\w+)", text, re.M))
+    used = set(re.findall(r"\b(\w+)\s*::", text)) - pkgs
+    return pkgs, ifs, used
+
+
+def order_sources(srcs):
+    """The compile order of --order (see the module's doc)."""
+    files = []
+    for s in srcs:
+        hits = sorted(glob.glob(s)) if glob.has_magic(s) else []
+        files.extend(hits or [s])
+    decl = {f: _decls(f) for f in files}
+    pkg_files = [f for f in files if decl[f][0]]
+    owner = {p: f for f in pkg_files for p in decl[f][0]}
+    ordered, done = [], set()
+
+    def visit(f, path):
+        if f in done or f in path:
+            return  # a cycle is the compiler's to report
+        for p in sorted(decl[f][2]):
+            if p in owner and owner[p] != f:
+                visit(owner[p], path | {f})
+        done.add(f)
+        ordered.append(f)
+
+    for f in pkg_files:
+        visit(f, frozenset())
+    ordered += [f for f in files if f not in done and decl[f][1]]
+    done.update(ordered)
+    ordered += [f for f in files if f not in done]
+    return ordered
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--order":
+        print(" ".join(order_sources(sys.argv[2:])))
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--top", required=True)
     ap.add_argument("--n", type=int, required=True)

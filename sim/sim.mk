@@ -94,6 +94,17 @@ SIM_RUN_NS := $(N)
 else
 SIM_RUN_NS := $(SIM_NS)
 endif
+# HANG=C: a run is hung after C cycles in a row without a transfer on any
+# channel or a change of busy_o while the tile could move (stc_sim
+# --hang-cycles; default 4096, docs/compare-levels.md). Given, it rides in
+# SIM_FLAGS, so make sim, make wave and make sim-debug all apply it.
+HANG ?=
+ifneq ($(HANG),)
+ifeq ($(shell echo '$(HANG)' | grep -Ex '[1-9][0-9]{0,17}'),)
+$(error HANG=$(HANG): give the hang limit in cycles, a whole number from 1 (make sim HANG=20000))
+endif
+override SIM_FLAGS := $(SIM_FLAGS) --hang-cycles $(HANG)
+endif
 SIM_OPTS = --seed $(SEED) --stall $(STALL) $(SIM_FLAGS)
 
 .PHONY: sim sim-build wave
@@ -172,6 +183,7 @@ SIM_RUN_ARGS = --make='$(MAKE)' --build=$(BUILD) --sim-dir=$(call shq,$(SIM_DIR)
 ## sim JOBS=n: n of the suite's runs at once (default: nproc); the same output as JOBS=1
 ## sim SHARD=i/k: slice i of k of the runs, into $(BUILD)/shard-i-of-k (docs/parallel.md)
 ## sim WAVES=1: an FST of every failing file; SIM_DEBUG=0: no debugger on the first failure
+## sim HANG=C: hung after C cycles without a transfer or busy_o change (default 4096)
 sim:
 	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS)
 # The runner asks for its builds through this (the empty recipe keeps make

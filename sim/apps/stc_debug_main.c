@@ -273,8 +273,12 @@ static void print_failure(const stc_stream *s, const dbg_args *a, unsigned stall
     } else if (t->res.check_failed || t->res.result_mismatch) {
         printf("  no cycle diverged; broken rule at cycle %" PRIu64 ": %s (command %d)\n",
                t->res.first_bad_cycle, t->res.first_signal, t->res.first_cmd);
+    } else if (t->res.timeout) {
+        printf("  no cycle diverged: hung at cycle %" PRIu64 " %s (the TIMEOUT line of the runner "
+               "says which handshake waits since when)\n",
+               t->res.first_bad_cycle, t->res.first_signal);
     } else {
-        printf("  no cycle diverged: %s\n", t->res.timeout ? "timeout" : "final result differs");
+        printf("  no cycle diverged: final result differs\n");
     }
 }
 
@@ -304,6 +308,11 @@ static int shrink_and_trace(stc_rtl *rtl, const stc_vec *v, const dbg_args *a, c
         return 2;
     }
     runner_path(a->argv0, runner, sizeof runner);
+    if (sr.res.timeout && sr.accepted == 0 && sr.stall_pct == a->run.stim.stall_pct)
+        printf("  the hang does not shrink: no vector with fewer blocks, rows or nonzeros, nor "
+               "without stalls, hangs on the same handshake (%u runs); the minimal vector is the "
+               "original\n",
+               sr.runs);
     printf("  minimal vector: %s  (m %u -> %u, k %u -> %u, nonzeros %zu -> %zu, stall %u -> %u; "
            "%u runs, fails on %s)\n",
            path, v->m, sr.vec.m, v->k, sr.vec.k, stc_shrink_nonzeros(v),

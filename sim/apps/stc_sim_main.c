@@ -424,13 +424,14 @@ int main(int argc, char **argv)
     /* CPU time, not wall time: the speed figure should not depend on what
      * else the machine is doing. */
     double cpu0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
-    uint64_t sim_cycles = 0, cmds = 0;
+    uint64_t sim_cycles = 0, cmds = 0, cmds_all = 0;
     for (int i = 0; i < a.nvecs; i++) {
         sim_txn txn = {0};
         const stc_file_outcome *f = &recs[i].f;
         run_one(&a, rtl, a.vecs[i], &recs[i], &txn);
         sim_cycles += f->res.cycles;
         cmds += f->res.cmds_done;
+        cmds_all += f->ncmd;
         print_outcome(&a, i, &recs[i], &txn);
         errors += f->error;
         failed += !f->pass && !f->error;
@@ -448,10 +449,17 @@ int main(int argc, char **argv)
         snprintf(uarch, sizeof uarch, " rtl=%s%s%s", stc_uarch_name(p.uarch),
                  a.run.check.uarch_set ? " model=" : "",
                  a.run.check.uarch_set ? stc_uarch_name(a.run.check.uarch) : "");
-    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s%s: %" PRIu64 " commands, %" PRIu64
+    /* Every command done: their number; else how many of how many (a
+     * failing run stops early, and "0 commands" would say none ran). */
+    char ncmds[64];
+    if (cmds == cmds_all)
+        snprintf(ncmds, sizeof ncmds, "%" PRIu64, cmds);
+    else
+        snprintf(ncmds, sizeof ncmds, "%" PRIu64 " of %" PRIu64, cmds, cmds_all);
+    printf("cosim N=%u stall=%u%% seed=%" PRIu64 "%s%s: %s commands, %" PRIu64
            " cycles in %.3f s CPU (%.0f cycles/s)\n",
            p.n, a.run.stim.stall_pct, a.run.stim.seed,
-           a.run.check.bare ? " (bare RTL, no compare)" : "", uarch, cmds, sim_cycles, cpu,
+           a.run.check.bare ? " (bare RTL, no compare)" : "", uarch, ncmds, sim_cycles, cpu,
            cpu > 0 ? (double)sim_cycles / cpu : 0.0);
     printf("cosim: %d passed, %d failed\n", a.nvecs - failed - errors, failed + errors);
     free(recs);

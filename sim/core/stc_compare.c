@@ -197,6 +197,11 @@ static const char *const counter_names[STC_NUM_COUNTERS] = {
     "macs_skipped", "w_bytes",      "meta_bytes", "a_bytes",
 };
 
+const char *stc_counter_name(int j)
+{
+    return j >= 0 && j < STC_NUM_COUNTERS ? counter_names[j] : "?";
+}
+
 void stc_diff_name(const stc_diff *d, char *buf, size_t len)
 {
     if (strcmp(d->signal, "cnt") == 0)

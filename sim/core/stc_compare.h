@@ -46,6 +46,10 @@ unsigned stc_compare_cycle(unsigned n, const stc_outputs *eo, const stc_probes *
 bool stc_compare_equal_but_grids(const stc_outputs *eo, const stc_probes *ep, const stc_outputs *ao,
                                  const stc_probes *ap);
 
+/* The name of counter j (docs/architecture.md section 7: "cycles",
+ * "stall_cycles", ...), "?" out of range. */
+const char *stc_counter_name(int j);
+
 /* "pe_psum[3][5]" style name of a diff's signal and coordinates. */
 void stc_diff_name(const stc_diff *d, char *buf, size_t len);
 

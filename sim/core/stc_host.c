@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stc_compare.h"
 #include "stc_gen.h"
 #include "stc_rng.h"
 
@@ -131,6 +132,8 @@ stc_status stc_host_init(stc_host *h, const stc_stream *s, const stc_host_cfg *c
     memset(h, 0, sizeof *h);
     h->s = s;
     h->cfg = *cfg;
+    h->cnt_watch = !cfg->live_start; /* a reset: every counter 0 */
+    h->cnt_held_cmd = -1;
     if (h->cfg.stall_pct > 100)
         h->cfg.stall_pct = 100;
     /* Mix the stream's identity (its first command's generator seed and
@@ -200,6 +203,12 @@ void stc_host_restart(stc_host *h)
     h->err_risen = false;
     h->err_cleared = STC_ERR_CLEARED_RESET;
     h->check_cmd = -1;
+    h->busy_count = 0;
+    h->cnt_watch = true;
+    memset(h->cnt_held, 0, sizeof h->cnt_held);
+    h->cnt_held_cmd = -1;
+    h->quiet = 0;
+    h->busy_prev = false;
     memset(&h->prev_in, 0, sizeof h->prev_in);
     /* The interrupted command runs again: its verdict starts over. */
     for (unsigned i = h->res_cmd; i < h->s->ncmd; i++)
@@ -562,6 +571,54 @@ static void check_counters(stc_host *h, unsigned i, const uint32_t *cnt)
     }
 }
 
+/* The counter rules of any timing at command i's end (cfg.counter_rules):
+ * cycles is the busy cycles, stall_cycles among them. From here on, until
+ * the next command transfer, every counter holds these values. */
+static void check_counters_timeless(stc_host *h, unsigned i, const uint32_t *cnt)
+{
+    uint32_t cyc = cnt[STC_CNT_CYCLES], stall = cnt[STC_CNT_STALL_CYCLES];
+    if (cyc != (uint32_t)h->busy_done)
+        violation(h, "counters: cycles",
+                  "command %u: cycles = %" PRIu32 ", but busy_o was 1 for %" PRIu64
+                  " cycles from its transfer to its last result row (docs/architecture.md "
+                  "section 7: cycles counts every cycle with state != IDLE, 32 bits, cleared "
+                  "by the command transfer)",
+                  i, cyc, h->busy_done);
+    else if (stall > cyc)
+        violation(h, "counters: stall_cycles",
+                  "command %u: stall_cycles = %" PRIu32 " > cycles = %" PRIu32
+                  " (section 7: a stall cycle is a busy cycle)",
+                  i, stall, cyc);
+    memcpy(h->cnt_held, cnt, sizeof h->cnt_held);
+    h->cnt_held_cmd = (int)i;
+    h->cnt_watch = true;
+}
+
+/* Between commands every counter holds (section 7), and after a reset
+ * it reads 0 until the first command transfer. */
+static void check_counters_idle(stc_host *h, const uint32_t *cnt)
+{
+    for (int j = 0; h->cnt_watch && j < STC_NUM_COUNTERS; j++) {
+        if (cnt[j] == h->cnt_held[j])
+            continue;
+        if (h->cnt_held_cmd < 0)
+            violation(h, "counters: reset",
+                      "%s = %" PRIu32 " after the reset, before any command transfer (section 7: "
+                      "a reset clears every counter and it holds until the next command)",
+                      stc_counter_name(j), cnt[j]);
+        else {
+            h->rule_cmd = h->cnt_held_cmd; /* the command whose values it must hold */
+            violation(h, "counters: hold",
+                      "%s = %" PRIu32 " after command %d completed, where it read %" PRIu32
+                      " (section 7: every counter holds its value after the command until the "
+                      "next command transfer)",
+                      stc_counter_name(j), cnt[j], h->cnt_held_cmd, h->cnt_held[j]);
+            h->rule_cmd = -1;
+        }
+        h->cnt_watch = false; /* one report */
+    }
+}
+
 bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc_outputs *out,
                     const stc_probes *pr)
 {
@@ -570,12 +627,18 @@ bool stc_host_check(stc_host *h, uint64_t cycle, const stc_inputs *in, const stc
     check_ports(h, out);
     check_err(h, in, out);
     check_own_valids(h, in);
+    if (out->busy)
+        h->busy_count++;
     if (h->check_cmd >= 0 && pr) {
         /* A failure names that command, not the next one now under way. */
         h->rule_cmd = h->check_cmd;
         check_counters(h, (unsigned)h->check_cmd, pr->cnt);
+        if (h->cfg.counter_rules)
+            check_counters_timeless(h, (unsigned)h->check_cmd, pr->cnt);
         h->rule_cmd = -1;
     }
+    if (h->cfg.counter_rules && pr)
+        check_counters_idle(h, pr->cnt);
     h->check_cmd = -1;
     return h->violations == before;
 }
@@ -644,6 +707,7 @@ static void finish_cmd(stc_host *h, unsigned i)
     const stc_vec *v = c->v;
     h->cmds_done++;
     h->check_cmd = (int)i;
+    h->busy_done = h->busy_count;
     h->idle_since = h->cycle + 1;
     if (c->fault.on) {
         h->faults_seen++;
@@ -678,15 +742,34 @@ static void note_waits(stc_host *h, const stc_inputs *in, const stc_outputs *out
     }
 }
 
+/* One more quiet cycle, or none (stc_host.h, stc_host_hung): the tile
+ * could move when it is busy or a command is offered, unless the host
+ * withholds the first command's weights on purpose (hold). */
+static void note_quiet(stc_host *h, const stc_inputs *in, const stc_outputs *out, bool moved)
+{
+    bool could = (out->busy || in->cmd_valid) && h->cycle >= h->cfg.hold;
+    h->busy_prev = out->busy;
+    if (moved) {
+        h->quiet = 0;
+        h->moved_at = h->now;
+    } else if (could) {
+        h->quiet++;
+    }
+}
+
 void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
 {
     unsigned n = h->s->cmd[0].n;
     bool xfer[STC_CH_COUNT + 1] = {in->cmd_valid && out->cmd_ready,
                                    in->bias_valid && out->bias_ready, in->w_valid && out->w_ready,
                                    in->a_valid && out->a_ready, in->res_ready && out->res_valid};
+    bool moved = out->busy != h->busy_prev;
     for (int ch = 0; ch <= STC_CH_COUNT; ch++)
-        if (xfer[ch])
+        if (xfer[ch]) {
             h->last_xfer[ch] = h->now;
+            moved = true;
+        }
+    note_quiet(h, in, out, moved);
     note_waits(h, in, out);
     /* A row belongs to an accepted command as of the start of this cycle:
      * one offered in the cycle a command transfers (a rule already broken,
@@ -695,6 +778,8 @@ void stc_host_advance(stc_host *h, const stc_inputs *in, const stc_outputs *out)
     if (in->cmd_valid && out->cmd_ready) {
         chan_step(h, STC_CH_CMD);
         h->issued++;
+        h->busy_count = 0;
+        h->cnt_watch = false;
         h->err_expect = false;
         h->err_risen = false;
         h->err_cleared = STC_ERR_CLEARED_CMD;
@@ -734,19 +819,14 @@ bool stc_host_done(const stc_host *h)
     return h->res_cmd >= h->s->ncmd;
 }
 
-uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct)
+uint64_t stc_host_hang_limit(const stc_host *h)
 {
-    /* A source stalling s% of cycles needs 1/(1-s) cycles a beat; allow 4x
-     * that plus slack (and the longest gap) per command before calling it
-     * a hang. */
-    uint64_t slow = 100 - (stall_pct > 90 ? 90 : stall_pct), total = STC_RESET_CYCLES;
-    for (unsigned i = 0; i < s->ncmd; i++) {
-        const stc_vec *v = &s->cmd[i];
-        uint64_t all = (v->has_bias ? v->m : 0) +
-                       (uint64_t)stc_vec_nblk(v) * (v->m + 3 * (uint64_t)v->n + 1) + v->m + 1;
-        total += 64 + STC_HOST_GAP_MAX + 4 * all * 100 / slow;
-    }
-    return total;
+    return h->cfg.hang_cycles ? h->cfg.hang_cycles : STC_HANG_CYCLES_DEFAULT;
+}
+
+bool stc_host_hung(const stc_host *h)
+{
+    return h->quiet >= stc_host_hang_limit(h);
 }
 
 void stc_host_describe_wait(const stc_host *h, char *buf, size_t len)
@@ -773,16 +853,29 @@ void stc_host_describe_wait(const stc_host *h, char *buf, size_t len)
                              port[ch], h->last_xfer[ch]);
 }
 
+/* Where a channel's next beat comes in its command's order (section 10):
+ * the command, its bias rows, then per loaded block the weights before
+ * the activations. */
+static uint64_t chan_order(const stc_host *h, int ch)
+{
+    const stc_chan *c = &h->ch[ch];
+    const stc_vec *v = c->cmd < h->s->ncmd ? h->cmds[c->cmd].v : NULL;
+    uint64_t at = (uint64_t)c->cmd << 32;
+    if (ch == STC_CH_W && v)
+        return at + 2 + 2 * (uint64_t)(c->beat / v->n);
+    if (ch == STC_CH_A && v)
+        return at + 3 + 2 * (uint64_t)(c->beat / v->m);
+    return at + (ch == STC_CH_BIAS);
+}
+
 void stc_host_hang_name(const stc_host *h, char *buf, size_t len)
 {
     static const char *const port[STC_CH_COUNT] = {"cmd", "bias", "w", "a"};
-    /* The channels run ahead: the one that holds up the oldest command
-     * (the longest wait among its channels) is the hang. */
+    /* The channels run ahead: the hang is the waiting channel whose beat
+     * comes first in the stream's order (the one the tile needs next). */
     int stuck = -1;
     for (int ch = 0; ch < STC_CH_COUNT; ch++)
-        if (h->waiting[ch] &&
-            (stuck < 0 || h->ch[ch].cmd < h->ch[stuck].cmd ||
-             (h->ch[ch].cmd == h->ch[stuck].cmd && h->wait_since[ch] < h->wait_since[stuck])))
+        if (h->waiting[ch] && (stuck < 0 || chan_order(h, ch) < chan_order(h, stuck)))
             stuck = ch;
     if (stuck >= 0) {
         snprintf(buf, len, "(hang: %s_valid_i waits for %s_ready_o)", port[stuck], port[stuck]);

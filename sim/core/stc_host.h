@@ -82,6 +82,17 @@ typedef struct stc_host_cfg {
                              count (cycles - stall_cycles) has no closed form */
     /* S of the traffic trackers (0: STC_SECTOR_DEFAULT) */
     unsigned sector_bytes;
+    uint64_t hang_cycles; /* the run is hung after this many quiet cycles (stc_host_hung;
+                             0: STC_HANG_CYCLES_DEFAULT) */
+    /* The counter rules that hold at any timing, checked where the model's
+     * counters are not compared every cycle (ports, txn; docs/architecture.md
+     * section 7): at each command's end, cycles equals the cycles busy_o was
+     * 1 since its transfer and stall_cycles <= cycles; in every cycle from
+     * then until the next command transfer each counter holds that value,
+     * and from a reset until the first command each reads 0 (not after a
+     * start without reset, live_start). */
+    bool counter_rules;
+    bool live_start;
 } stc_host_cfg;
 
 /* One valid/ready channel: its position in the stream and its valid. */
@@ -161,6 +172,15 @@ typedef struct stc_host {
     bool *err_seen;                       /* per command: err_o was 1 while it was the last
                                              command transferred */
 
+    uint64_t busy_count; /* cycles busy_o was 1 since the last command transfer */
+    uint64_t busy_done;  /* busy_count when the last command completed */
+    bool cnt_watch;      /* counter_rules: every counter must read cnt_held this cycle */
+    uint32_t cnt_held[STC_NUM_COUNTERS];
+    int cnt_held_cmd;  /* the command whose end they were read at; -1: the reset */
+    uint64_t quiet;    /* cycles in a row the tile could move and did not (stc_host_hung) */
+    uint64_t moved_at; /* the runner's cycle of the last transfer or busy_o change */
+    bool busy_prev;    /* busy_o last cycle */
+
     unsigned cmds_done, faults_seen;
     stc_sector sec[STC_SEC_COUNT]; /* traffic of every transferred beat */
     stc_host_violation first;
@@ -201,9 +221,24 @@ bool stc_host_done(const stc_host *h);
 /* Cycles of reset every run starts with. */
 #define STC_RESET_CYCLES 2
 
-/* Upper bound on the cycles a stream may take at a stall rate (reset
- * included), past which a run is declared hung. */
-uint64_t stc_host_cycle_budget(const stc_stream *s, unsigned stall_pct);
+/* Hang detection by progress, not by a total budget (docs/compare-levels.md,
+ * "When a run is hung"). A cycle is quiet when no transfer happens on any
+ * channel (command, bias, weights, activations, results) and busy_o keeps
+ * last cycle's value, while the tile could move: it is busy or a command
+ * is offered, and the host does not withhold the weights on purpose
+ * (cfg.hold). Cycles in which the host offers nothing to an idle tile
+ * (the gap policy, after the last command) are not counted, and reset
+ * none. The run is hung after hang_cycles quiet cycles in a row: a tile
+ * may take any time between two transfers up to that, however slow it is
+ * per row; the stock tile's longest quiet spell is its FLUSH (2N + 1
+ * cycles). No total budget is needed: the host offers a finite number of
+ * beats, and busy_o moving without a transfer breaks the busy_o rule. */
+#define STC_HANG_CYCLES_DEFAULT 4096
+
+/* The limit the host applies (cfg.hang_cycles or the default). */
+uint64_t stc_host_hang_limit(const stc_host *h);
+/* hang_limit quiet cycles in a row: the run is hung. */
+bool stc_host_hung(const stc_host *h);
 
 /* What the host still waits for, for a hang's report: each channel whose
  * valid is up without its ready (since which cycle, which command and

@@ -7,6 +7,11 @@
 
 #include <inttypes.h>
 
+/* STC_HANG_CYCLES_DEFAULT as text, for the help. */
+#define STC_HANG_TEXT_(x) #x
+#define STC_HANG_TEXT(x) STC_HANG_TEXT_(x)
+#define STC_HANG_CYCLES_TEXT STC_HANG_TEXT(STC_HANG_CYCLES_DEFAULT)
+
 const stc_opt stc_run_cli_stalls[] = {
     {STC_RUN_OPT_SEED, "seed", 0, "S", "seed of the stall pattern (default 1)"},
     {STC_RUN_OPT_STALL, "stall", 0, "P",
@@ -27,6 +32,10 @@ const stc_opt stc_run_cli_streams[] = {
     {STC_RUN_OPT_META_FAULT, "meta-fault", 0, NULL,
      "drive an illegal metadata nibble into every 2:4 command: pass\n"
      "when model and RTL agree every cycle and err_o rises with it"},
+    {STC_RUN_OPT_HANG_CYCLES, "hang-cycles", 0, "C",
+     "the run is hung after C cycles in a row without a transfer on\n"
+     "any channel or a change of busy_o while the tile could move\n"
+     "(make sim HANG=C; default " STC_HANG_CYCLES_TEXT ")"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -81,6 +90,8 @@ void stc_run_cli_print(FILE *f, const stc_run_opts *ro)
     if (ro->check.level != STC_LEVEL_CYCLE)
         fprintf(f, " --compare %s", stc_level_name(ro->check.level));
     print_extra(f, ro);
+    if (ro->stim.hang_cycles)
+        fprintf(f, " --hang-cycles %" PRIu64, ro->stim.hang_cycles);
 }
 
 void stc_run_cli_print_make(FILE *f, const char *target, const char *vec, const stc_run_opts *ro,
@@ -101,6 +112,8 @@ void stc_run_cli_print_make(FILE *f, const char *target, const char *vec, const 
         fprintf(f, " COMPARE=%s", stc_level_name(ro->check.level));
     if (extra[0])
         fprintf(f, " SIM_FLAGS=%s", stc_cli_quote(extra + 1, q, sizeof q));
+    if (ro->stim.hang_cycles)
+        fprintf(f, " HANG=%" PRIu64, ro->stim.hang_cycles);
     if (b->uarch != STC_UARCH_BASE)
         fprintf(f, " UARCH=%s", stc_uarch_name(b->uarch));
     if (b->make_vars && b->make_vars[0])
@@ -134,6 +147,8 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
     case STC_RUN_OPT_META_FAULT:
         ro->stim.meta_fault = true;
         return 0;
+    case STC_RUN_OPT_HANG_CYCLES:
+        return stc_cli_number(cmd, "hang-cycles", val, 1, UINT64_MAX, &ro->stim.hang_cycles);
     case STC_RUN_OPT_MAX_ERRORS:
         if (stc_cli_number(cmd, "max-errors", val, 1, 1000000, &v))
             return STC_CLI_ERROR;

@@ -25,11 +25,12 @@ enum {
     STC_RUN_OPT_LATENCY_BOUND,
     STC_RUN_OPT_UARCH,
     STC_RUN_OPT_ERR_LATENCY,
+    STC_RUN_OPT_HANG_CYCLES,
 };
 
 /* --seed, --stall: every runner. */
 extern const stc_opt stc_run_cli_stalls[];
-/* --policy, --reset-at, --meta-fault: the runners with stream hosts. */
+/* --policy, --reset-at, --meta-fault, --hang-cycles: the runners with stream hosts. */
 extern const stc_opt stc_run_cli_streams[];
 /* --max-errors, --quiet: the batch runners (stc_sim, stc_sim_sc). */
 extern const stc_opt stc_run_cli_batch[];
@@ -58,7 +59,7 @@ typedef struct stc_run_build {
 
 /* Prints "make TARGET VEC=... SEED=S STALL=P" and every variable that
  * makes it the same run on the same RTL: COMPARE=, SIM_FLAGS='...' (the
- * other options above that differ from the defaults), UARCH=, the own
+ * other options above that differ from the defaults), HANG=, UARCH=, the own
  * tile's variables and BUILD=; then MARK=C when mark > 0 (the save file's
  * marker). One line, without the newline. Pasted as printed it rebuilds
  * what changed and runs the same thing (docs/debugging.md). */

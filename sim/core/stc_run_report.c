@@ -23,7 +23,16 @@ bool stc_run_report_file(unsigned i, unsigned total, const stc_file_outcome *r, 
         return false;
     FILE *f = res->pass ? stdout : stderr;
     const char *verdict = res->pass ? "PASS" : "FAIL";
-    if (r->ncmd > 1)
+    if (r->ncmd > 1 && !res->pass && res->first_cmd >= 0)
+        /* Done: the commands whose rows all came back; the one that failed
+         * is said apart, with whether it loads an illegal nibble. */
+        fprintf(f,
+                "[%3u/%u] %s %s  commands=%u/%u done (%u with an illegal nibble), failed in "
+                "command %d (%s) cycles=%" PRIu64 "\n",
+                i + 1, total, verdict, r->path, res->cmds_done, r->ncmd, res->faults_seen,
+                res->first_cmd, res->first_cmd_fault ? "it loads an illegal nibble" : "legal",
+                res->cycles);
+    else if (r->ncmd > 1)
         fprintf(
             f, "[%3u/%u] %s %s  commands=%u/%u (%u with an illegal nibble) cycles=%" PRIu64 "\n",
             i + 1, total, verdict, r->path, res->cmds_done, r->ncmd, res->faults_seen, res->cycles);
@@ -142,7 +151,10 @@ static void xml_escape(FILE *f, const char *s)
 static void failure_message(const stc_run_result *res, char *msg, size_t len)
 {
     if (res->timeout)
-        snprintf(msg, len, "timeout: no completion within the cycle budget");
+        snprintf(msg, len,
+                 "timeout: hung at cycle %" PRIu64 ", %s: no transfer on any channel and busy_o "
+                 "unchanged for the hang limit (--hang-cycles, make sim HANG=)",
+                 res->first_bad_cycle, res->first_signal);
     else if (res->mismatch_cycles || res->check_failed)
         snprintf(msg, len, "first divergence at cycle %" PRIu64 ": %s (command %d)",
                  res->first_bad_cycle, res->first_signal, res->first_cmd);

@@ -37,7 +37,8 @@ struct stc_step {
     stc_diff diffs[STC_REPORT_DIFFS];
     unsigned reported; /* host violations already counted */
     unsigned max_errors;
-    uint64_t cycle, budget;
+    uint64_t cycle;
+    bool hung; /* stc_host_hung stopped the run */
     bool in_reset;
     bool opened; /* stc_step_open succeeded: there is a run to report */
     stc_run_result res;
@@ -308,7 +309,8 @@ static stc_host_cfg host_cfg_of(const stc_stim_opts *o)
                           .policy = o->policy,
                           .meta_fault = o->meta_fault,
                           .hold = o->hold,
-                          .sector_bytes = o->sector_bytes};
+                          .sector_bytes = o->sector_bytes,
+                          .hang_cycles = o->hang_cycles};
 }
 
 stc_params stc_run_model_params(const stc_params *p, const stc_check_opts *o)
@@ -360,10 +362,10 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
         txn ? (o->check.err_latency_set ? o->check.err_latency : STC_ERR_LATENCY_TXN) : 0;
     cfg.uarch = p->uarch;
     cfg.other_timing = txn;
+    /* Where the model's counters are not compared every cycle. */
+    cfg.counter_rules = o->check.level != STC_LEVEL_CYCLE && mode != STC_STEP_MODEL_IS_DUT;
+    cfg.live_start = o->stim.no_reset;
     stc_status st = stc_host_init(&ls->host, s, &cfg); /* EPARAM: --meta-fault, nothing to fault */
-    ls->budget = stc_host_cycle_budget(s, o->stim.stall_pct) + o->stim.hold;
-    if (o->stim.reset_at)
-        ls->budget += o->stim.reset_at + STC_RESET_CYCLES;
     if (st == STC_OK && txn)
         st = txn_reference(ls, s, &mp);
     ls->opened = st == STC_OK;
@@ -374,8 +376,10 @@ bool stc_step_inputs(stc_step *ls, stc_inputs *in)
 {
     const stc_stim_opts *o = &ls->o.stim;
     uint64_t c = ls->cycle;
-    if (c >= ls->budget)
+    if (stc_host_hung(&ls->host)) {
+        ls->hung = true;
         return false;
+    }
     ls->in_reset = (!o->no_reset && c < STC_RESET_CYCLES) ||
                    (o->reset_at && c >= o->reset_at && c < o->reset_at + STC_RESET_CYCLES);
     /* A reset in the middle of a stream: the host offers the interrupted
@@ -512,6 +516,28 @@ void stc_step_edge(stc_step *ls, const stc_inputs *in)
     ls->cycle++;
 }
 
+/* The run hung (stc_host_hung): which handshake waits, and the limit with
+ * the option and make variable that set it. */
+static void report_hang(stc_step *ls)
+{
+    const stc_host *h = &ls->host;
+    char wait[512], name[64];
+    uint64_t limit = stc_host_hang_limit(h);
+    stc_host_describe_wait(h, wait, sizeof wait);
+    stc_host_hang_name(h, name, sizeof name);
+    /* The last cycle simulated, the limit's quiet cycle. */
+    uint64_t at = ls->cycle ? ls->cycle - 1 : 0;
+    note_failure(ls, at, name);
+    if (ls->o.report.log)
+        fprintf(ls->o.report.log,
+                "TIMEOUT %s: hung at cycle %" PRIu64 ": no transfer on any channel and busy_o "
+                "unchanged for %" PRIu64 " cycles since cycle %" PRIu64
+                " (the limit: --hang-cycles %" PRIu64 ", make sim HANG=%" PRIu64
+                ") (%u of %u commands done): %s\n",
+                ls->o.report.vec_path ? ls->o.report.vec_path : "(vector)", at, limit, h->moved_at,
+                limit, limit, h->cmds_done, h->s->ncmd, wait);
+}
+
 void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *res)
 {
     if (!ls)
@@ -534,20 +560,12 @@ void stc_step_close(stc_step *ls, const stc_probes *final_ap, stc_run_result *re
     r->w_sectors = ls->host.sec[STC_SEC_W].sectors;
     r->meta_sectors = ls->host.sec[STC_SEC_META].sectors;
     r->a_sectors = ls->host.sec[STC_SEC_A].sectors;
-    r->timeout = ls->cycle >= ls->budget;
-    if (r->timeout) {
-        char wait[512], name[64];
-        stc_host_describe_wait(&ls->host, wait, sizeof wait);
-        stc_host_hang_name(&ls->host, name, sizeof name);
-        note_failure(ls, ls->cycle, name);
-        if (ls->o.report.log)
-            fprintf(ls->o.report.log,
-                    "TIMEOUT %s: no completion within %" PRIu64
-                    " cycles (%u of %u commands done): %s\n",
-                    ls->o.report.vec_path ? ls->o.report.vec_path : "(vector)", ls->budget,
-                    ls->host.cmds_done, ls->host.s->ncmd, wait);
-    }
+    r->timeout = ls->hung;
+    if (r->timeout)
+        report_hang(ls);
     r->pass = r->mismatch_cycles == 0 && !r->timeout && !r->result_mismatch && !r->check_failed;
+    r->first_cmd_fault = r->first_cmd >= 0 && (unsigned)r->first_cmd < ls->host.s->ncmd &&
+                         ls->host.cmds[r->first_cmd].fault.on;
     if (res)
         *res = *r;
     stc_host_free(&ls->host);

@@ -43,6 +43,8 @@ typedef struct stc_stim_opts {
                            rises when the nibble is loaded; C is not checked */
     /* S of the host's traffic counts (0: STC_SECTOR_DEFAULT) */
     unsigned sector_bytes;
+    uint64_t hang_cycles; /* quiet cycles that make a hang (stc_host_hung; 0: the
+                             default, STC_HANG_CYCLES_DEFAULT) */
 } stc_stim_opts;
 
 /* What is compared and how strictly: read by stc_step and stc_run_model_params (--uarch). */
@@ -87,6 +89,8 @@ typedef struct stc_run_result {
     bool check_failed;     /* a rule of stc_host.h broke (protocol, err_o, counters) */
     char first_signal[64]; /* first divergent signal or broken rule, for summaries */
     int first_cmd;         /* command executing at the first failure, -1 if none */
+    bool first_cmd_fault;  /* that command loads an illegal nibble (the vector's or
+                              --meta-fault's) */
     unsigned cmds_done;    /* commands whose results all came back */
     unsigned faults_seen;  /* of them, commands with an illegal nibble */
     uint32_t cnt[STC_NUM_COUNTERS];
@@ -156,8 +160,9 @@ stc_status stc_step_open(stc_step **out, const stc_stream *s, const stc_params *
  * are built whole only to name a difference and for the per-cycle hook.
  * STC_EPARAM in any other mode. */
 stc_status stc_step_grids(stc_step *st, const stc_pe_grids *g);
-/* The inputs of the current cycle; false once the cycle budget is spent
- * (the run hung: stc_step_close reports a timeout). */
+/* The inputs of the current cycle; false once the run is hung (no transfer
+ * and no change of busy_o for the hang limit, stc_host_hung: stc_step_close
+ * reports a timeout). */
 bool stc_step_inputs(stc_step *st, stc_inputs *in);
 /* Checks the current cycle against the model: the per-cycle hook, the
  * compare (from cycle 1), the host's rules and result rows, then the

@@ -210,8 +210,13 @@ static void signature_of(const stc_run_result *r, char *buf, size_t len)
     } else if (r->mismatch_cycles) {
         size_t k = strcspn(r->first_signal, "[");
         snprintf(buf, len, "%.*s", (int)k, r->first_signal);
+    } else if (r->timeout) {
+        /* A hang keeps the handshake it hangs on: a candidate that hangs
+         * elsewhere (or any vector of all zeros on a tile that never
+         * finishes) is another failure. */
+        snprintf(buf, len, "timeout %.54s", r->first_signal);
     } else {
-        snprintf(buf, len, "%s", r->timeout ? "timeout" : "result");
+        snprintf(buf, len, "result");
     }
 }
 

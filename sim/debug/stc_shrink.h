@@ -14,7 +14,8 @@
  * "The same way": the candidate fails and, unless any_failure is set, its
  * first divergent signal has the original's name without coordinates
  * (pe_prod[0][3] matches pe_prod[2][1]); a run that fails only on the
- * final result or by timeout matches a run that did the same. Every run is
+ * final result matches a run that did the same, and a hang one that hangs
+ * on the same handshake ("timeout (hang: w_valid_i waits for w_ready_o)"). Every run is
  * at the failing run's compare level and against its model configuration
  * (level, uarch): at txn the signature is the scoreboard's verdict ("txn:
  * result", "txn: err_o verdict", "txn: latency").
@@ -44,7 +45,7 @@ typedef struct stc_shrink_result {
     unsigned runs;      /* lockstep runs spent */
     unsigned accepted;  /* candidates kept */
     stc_run_result res; /* the minimal vector's run */
-    char signature[64]; /* failure kind: first signal's name, "result" or "timeout" */
+    char signature[64]; /* failure kind: first signal's name, "result" or "timeout (hang: ...)" */
 } stc_shrink_result;
 
 /* Shrinks `orig` on `rtl`. STC_OK whether or not the original failed (see

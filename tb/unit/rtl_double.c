@@ -26,6 +26,9 @@ struct stc_rtl {
     uint32_t rows_left;         /* result rows of the command under way not yet taken */
     stc_outputs settled;        /* outputs with the last tick's inputs */
     bool no_grids;              /* rtl_double_grids(r, false) */
+    uint32_t cyc_base;          /* RTL_FAULT_CYCLES_KEEP: earlier commands' cycles */
+    uint32_t idle_run;          /* RTL_FAULT_CYCLES_IDLE: idle cycles since a command */
+    bool ran;                   /* a command was accepted since the reset */
     /* The per-PE probes as the Verilated model's arrays hold them
      * (stc_rtl_pe_grids): current after every change of state or fault,
      * as the arrays are. */
@@ -114,6 +117,12 @@ static bool w_paused(const stc_rtl *r)
            (fault_on(r, RTL_FAULT_W_PAUSE) && r->ticks < r->fault.from_tick + r->fault.bit);
 }
 
+/* RTL_FAULT_SLOW: no input port takes a beat this cycle. */
+static bool slow_shut(const stc_rtl *r)
+{
+    return fault_on(r, RTL_FAULT_SLOW) && r->fault.bit > 1 && r->ticks % r->fault.bit != 0;
+}
+
 /* The err_o faults: the model's err_o bent in time. */
 static bool faulty_err(const stc_rtl *r, bool err, bool busy)
 {
@@ -149,6 +158,8 @@ void stc_rtl_outputs(const stc_rtl *r, stc_outputs *out)
         out->res_data[r->fault.col] = (int32_t)(1u << r->fault.bit);
     if (w_paused(r))
         out->w_ready = false;
+    if (slow_shut(r))
+        out->bias_ready = out->w_ready = out->a_ready = false;
     if (r->fault.kind == RTL_FAULT_RES_SPURIOUS && r->spurious_at && r->ticks == r->spurious_at) {
         out->res_valid = true;
         out->res_data[0] = 0x55;
@@ -181,6 +192,10 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
         pr->cnt[r->fault.row] ^= 1u << r->fault.bit;
     if (r->fault.kind == RTL_FAULT_NO_CNT)
         memset(pr->cnt, 0, sizeof pr->cnt);
+    if (fault_on(r, RTL_FAULT_CYCLES_KEEP))
+        pr->cnt[STC_CNT_CYCLES] += r->cyc_base;
+    if (fault_on(r, RTL_FAULT_CYCLES_IDLE))
+        pr->cnt[STC_CNT_CYCLES] += r->idle_run;
 }
 
 void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr)
@@ -264,6 +279,25 @@ void rtl_double_grids(stc_rtl *r, bool on)
     r->no_grids = !on;
 }
 
+/* The counter faults' state at the edge: a command transfer (the model's
+ * cycles go into the base, the idle run restarts), an idle cycle after a
+ * command, a reset (all clear). */
+static void count_cycles_faults(stc_rtl *r, const stc_outputs *o)
+{
+    stc_probes pr;
+    if (!r->in.rst_n) {
+        r->cyc_base = r->idle_run = 0;
+        r->ran = false;
+    } else if (o->cmd_ready && r->in.cmd_valid) {
+        stc_tile_probe(r->t, &pr);
+        r->cyc_base += pr.cnt[STC_CNT_CYCLES];
+        r->idle_run = 0;
+        r->ran = true;
+    } else if (!o->busy && r->ran) {
+        r->idle_run++;
+    }
+}
+
 void stc_rtl_tick(stc_rtl *r)
 {
     stc_outputs o;
@@ -278,6 +312,9 @@ void stc_rtl_tick(stc_rtl *r)
         r->rows_left--;
     if (w_paused(r))
         r->in.w_valid = false;
+    if (slow_shut(r))
+        r->in.bias_valid = r->in.w_valid = r->in.a_valid = false;
+    count_cycles_faults(r, &o);
     stc_tile_step(r->t, &r->in);
     r->ticks++;
     stc_tile_eval(r->t, &o);

@@ -57,6 +57,12 @@ typedef enum rtl_fault_kind {
                                  transfer (not sticky while idle) */
     RTL_FAULT_ERR_LAST_ROW,   /* res_data[col] bit `bit` flipped in the last result row
                                  of a command while err_o is 1 (a faulty command's) */
+    RTL_FAULT_CYCLES_KEEP,    /* the cycles counter is not cleared by a command transfer:
+                                 it reads the model's plus every earlier command's */
+    RTL_FAULT_CYCLES_IDLE,    /* the cycles counter counts on in IDLE after a command */
+    RTL_FAULT_SLOW,           /* bias_ready, w_ready and a_ready 1 only every `bit`-th
+                                 cycle (the model sees no beat in the others): a tile
+                                 `bit` times slower per row, correct at txn */
 } rtl_fault_kind;
 
 typedef struct rtl_fault {

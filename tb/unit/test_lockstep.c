@@ -336,11 +336,14 @@ Test(lockstep, probe_faults_fail_cycle_level_only)
 
 /* The counters' closed form binds at every level (docs/architecture.md,
  * the rule table): a wrong macs_actual fails ports and txn by the host's
- * rule; the cycle count is timing, checked at cycle and ports, not at txn. */
+ * rule; the cycle count minus the stalls is timing, checked at cycle and
+ * ports, not at txn (a wrong stall_cycles passes there); cycles itself is
+ * the busy cycles at any timing, checked at txn too. */
 Test(lockstep, counter_rules_bind_at_every_level_but_timing_at_txn)
 {
     rtl_fault macs = {RTL_FAULT_CNT, STC_CNT_MACS_ACTUAL, 0, 4, 60};
-    rtl_fault cycles = {RTL_FAULT_CNT, STC_CNT_CYCLES, 0, 3, 60};
+    rtl_fault cycles = {RTL_FAULT_CNT, STC_CNT_STALL_CYCLES, 0, 0, 60};
+    rtl_fault busy = {RTL_FAULT_CNT, STC_CNT_CYCLES, 0, 3, 60};
     cr_assert_not(lk_level_run(macs, STC_LEVEL_CYCLE).pass);
     cr_assert_not(lk_level_run(cycles, STC_LEVEL_CYCLE).pass);
     for (int l = STC_LEVEL_PORTS; l <= STC_LEVEL_TXN; l++) {
@@ -354,6 +357,41 @@ Test(lockstep, counter_rules_bind_at_every_level_but_timing_at_txn)
     cr_assert_str_eq(p.first_signal, "counters");
     stc_run_result t = lk_level_run(cycles, STC_LEVEL_TXN);
     cr_assert(t.pass, "%s", t.first_signal);
+    stc_run_result b = lk_level_run(busy, STC_LEVEL_TXN);
+    cr_assert_not(b.pass);
+    cr_assert_str_eq(b.first_signal, "counters: cycles");
+}
+
+/* The counter rules of any timing at txn (and ports): a cycles counter
+ * that a new command does not clear differs from the busy cycles at the
+ * second command's end (at ports the closed form of the cycle count sees
+ * it first); one that counts on in IDLE fails the idle rule in
+ * the first idle cycle after a command, naming the counter. The clean
+ * double passes both levels (lk_level_run's other tests). */
+Test(lockstep, cycles_counter_bugs_fail_at_txn)
+{
+    rtl_fault keep = {RTL_FAULT_CYCLES_KEEP, 0, 0, 0, 0};
+    rtl_fault idle = {RTL_FAULT_CYCLES_IDLE, 0, 0, 0, 0};
+    for (int l = STC_LEVEL_PORTS; l <= STC_LEVEL_TXN; l++) {
+        stc_run_result k = lk_level_run(keep, (stc_level)l);
+        cr_assert_not(k.pass, "%s", stc_level_name((stc_level)l));
+        /* At ports the closed form of cycles - stall_cycles sees it first. */
+        cr_assert_str_eq(k.first_signal, l == STC_LEVEL_TXN ? "counters: cycles" : "counters");
+        cr_assert_eq(k.first_cmd, 1, "command %d", k.first_cmd);
+        stc_run_result i = lk_level_run(idle, (stc_level)l);
+        cr_assert_not(i.pass, "%s", stc_level_name((stc_level)l));
+        cr_assert_str_eq(i.first_signal, "counters: hold");
+        cr_assert_eq(i.first_cmd, 0, "command %d", i.first_cmd); /* the one it must hold */
+    }
+    /* More stall cycles than cycles (bit 12 set from the first command's
+     * transfer on: the commands here are shorter than 4096 cycles). */
+    rtl_fault stall = {RTL_FAULT_CNT, STC_CNT_STALL_CYCLES, 0, 12, 3};
+    stc_run_result st = lk_level_run(stall, STC_LEVEL_TXN);
+    cr_assert_str_eq(st.first_signal, "counters: stall_cycles");
+    /* A counter that a reset does not clear. */
+    rtl_fault dirty = {RTL_FAULT_CNT, STC_CNT_A_BYTES, 0, 2, 0};
+    stc_run_result d = lk_level_run(dirty, STC_LEVEL_TXN);
+    cr_assert_str_eq(d.first_signal, "counters: reset");
 }
 
 /* An RTL without counters (a tile of your own without dbg_cnt_o): no
@@ -444,10 +482,77 @@ Test(lockstep, hang_names_the_waiting_handshake)
                               "of command 0 (1 accepted); last transfers: cmd at 2 bias "
                               "never w never a never res never\n"),
                        "%s", text);
+    /* Nothing moved after busy_o rose in cycle 3: the line says so, with
+     * the limit and the option and make variable that set it. */
+    cr_assert_not_null(strstr(text, "TIMEOUT (vector): hung at cycle 4099: no transfer on any "
+                                    "channel and busy_o unchanged for 4096 cycles since cycle 3 "
+                                    "(the limit: --hang-cycles 4096, make sim HANG=4096) (0 of 1 "
+                                    "commands done): "),
+                       "%s", text);
     free(text);
-    /* The run stops at its cycle budget, not a cycle after it. */
-    cr_assert_eq(r.cycles, stc_host_cycle_budget(&s, 0), "%llu cycles",
+    /* The run stops at the limit, not a cycle after it: cycles 4 .. 4099
+     * are the 4096 quiet ones. */
+    cr_assert_eq(r.cycles, 4 + STC_HANG_CYCLES_DEFAULT, "%llu cycles",
                  (unsigned long long)r.cycles);
+    stc_vec_free(&v);
+}
+
+/* One txn run of stream s on the double with fault f and hang limit hang
+ * (0: the default). */
+static stc_run_result lk_hang_run(const stc_stream *s, rtl_fault f, uint64_t hang)
+{
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.stim.seed = 5;
+    o.stim.hang_cycles = hang;
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &f);
+    cr_assert_eq(stc_lockstep_stream(rtl, s, &o, &r), STC_OK);
+    stc_rtl_destroy(rtl);
+    return r;
+}
+
+/* A hang is quiet cycles in a row, not a total: a tile 16 times slower per
+ * row than the model (its input ports take a beat every 16th cycle) passes
+ * at txn with the default limit, though it takes more cycles than the old
+ * total budget allowed (about 4x the model's); the same tile with a
+ * limit under its 15 quiet cycles between beats is a hang, named. */
+Test(lockstep, a_tile_16x_slower_per_row_is_not_a_hang)
+{
+    stc_stream s = lk_stream("mix", 6);
+    rtl_fault slow = {RTL_FAULT_SLOW, 0, 0, 16, 0};
+    stc_run_result r = lk_hang_run(&s, slow, 0);
+    cr_assert(r.pass, "%s at cycle %llu", r.first_signal, (unsigned long long)r.first_bad_cycle);
+    cr_assert_eq(r.cmds_done, s.ncmd);
+    /* The old budget: 4x the model's stall-free cycles and 80 a command. */
+    cr_assert_gt(r.cycles, 4 * r.model_cycles + 80 * s.ncmd, "RTL %llu cycles, model %llu",
+                 (unsigned long long)r.cycles, (unsigned long long)r.model_cycles);
+    stc_run_result h = lk_hang_run(&s, slow, 10);
+    cr_assert(h.timeout, "%s", h.first_signal);
+    cr_assert_not_null(strstr(h.first_signal, "(hang: "), "%s", h.first_signal);
+    stc_stream_free(&s);
+}
+
+/* The limit counts quiet cycles after the last transfer: a weight port
+ * paused for fewer cycles than the limit is a slow tile, for more a hang;
+ * --hang-cycles moves the line. */
+Test(lockstep, a_pause_is_a_hang_only_past_the_limit)
+{
+    stc_vec v = lk_vec("sp24", 32);
+    stc_stream s = {1, &v};
+    rtl_fault shorter = {RTL_FAULT_W_PAUSE, 0, 0, STC_HANG_CYCLES_DEFAULT - 8, 0};
+    rtl_fault longer = {RTL_FAULT_W_PAUSE, 0, 0, STC_HANG_CYCLES_DEFAULT + 8, 0};
+    stc_run_result a = lk_hang_run(&s, shorter, 0);
+    cr_assert(a.pass, "%s", a.first_signal);
+    stc_run_result b = lk_hang_run(&s, longer, 0);
+    cr_assert(b.timeout, "%s", b.first_signal);
+    cr_assert_str_eq(b.first_signal, "(hang: w_valid_i waits for w_ready_o)");
+    stc_run_result c = lk_hang_run(&s, longer, STC_HANG_CYCLES_DEFAULT + 100);
+    cr_assert(c.pass, "%s", c.first_signal);
     stc_vec_free(&v);
 }
 
@@ -524,7 +629,9 @@ Test(lockstep, counters_failure_names_the_completed_command)
     stc_run_opts o;
     stc_stream s = lk_stream("mix", 6);
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_CNT, STC_CNT_MACS_ALG, 0, 3, 0});
+    /* From tick 10, after the first command's transfer: from tick 0 the
+     * counter would read 8 after the reset, a rule of its own. */
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_CNT, STC_CNT_MACS_ALG, 0, 3, 10});
     memset(&o, 0, sizeof o);
     o.stim.seed = 5;
     o.check.max_errors = 1;
@@ -1055,13 +1162,14 @@ Test(step_mode, a_mid_stream_reset_lasts_the_reset_length)
 }
 
 /* A reset asked for after the stream would have finished still happens
- * (the run waits for it) and the run then passes: the cycle budget makes
- * room for the reset's cycle, wherever it is. */
+ * (the run waits for it) and the run then passes: the idle cycles before
+ * it, with nothing offered, are not quiet ones (stc_host_hung), however
+ * many. */
 Test(lockstep, a_reset_after_the_last_command_is_waited_for)
 {
     stc_rtl *rtl;
     stc_stream s = lk_stream("mix", 3);
-    uint64_t at = stc_host_cycle_budget(&s, 0) + 50;
+    uint64_t at = 2 * STC_HANG_CYCLES_DEFAULT + 50;
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     stc_run_result clean = lk_run(rtl, &s, 0, STC_POLICY_B2B, 0);
     cr_assert(clean.pass && clean.cycles < at, "the stream alone takes %llu cycles",

@@ -76,7 +76,20 @@ Test(run_report, stream_line_and_a_failure_on_stderr)
     t_capture c = t_capture_begin(stderr);
     cr_assert(stc_run_report_file(0, 4, &f, true));
     cr_assert_str_eq(t_captured(&c),
-                     "[  1/4] FAIL s.vec  commands=40/40 (8 with an illegal nibble) cycles=250\n"
+                     "[  1/4] FAIL s.vec  commands=40/40 done (8 with an illegal nibble), failed "
+                     "in command 6 (legal) cycles=250\n"
+                     "  first divergence: cycle 706, err_o: sticky (command 6)\n");
+    /* The command that failed loads an illegal nibble: said so, whatever
+     * the count of completed faulty commands (0 here). */
+    r.first_cmd_fault = true;
+    r.faults_seen = 0;
+    r.cmds_done = 6;
+    f = outcome("s.vec", 40, &r);
+    c = t_capture_begin(stderr);
+    cr_assert(stc_run_report_file(0, 4, &f, true));
+    cr_assert_str_eq(t_captured(&c),
+                     "[  1/4] FAIL s.vec  commands=6/40 done (0 with an illegal nibble), failed "
+                     "in command 6 (it loads an illegal nibble) cycles=250\n"
                      "  first divergence: cycle 706, err_o: sticky (command 6)\n");
 }
 
@@ -354,8 +367,10 @@ Test(run_report, junit_failure_messages_without_a_divergence)
     snprintf(path, sizeof path, "%s/r.xml", dir);
     cr_assert_eq(stc_run_report_junit(path, &run, recs, 2, err, sizeof err), STC_OK, "%s", err);
     const char *x = slurp(path);
-    cr_expect(strstr(x, "    <failure type=\"mismatch\" message=\"timeout: no completion within "
-                        "the cycle budget\"/>\n") != NULL,
+    cr_expect(strstr(x, "    <failure type=\"mismatch\" message=\"timeout: hung at cycle ") !=
+                      NULL &&
+                  strstr(x, "no transfer on any channel and busy_o unchanged for the hang limit "
+                            "(--hang-cycles, make sim HANG=)\"/>\n") != NULL,
               "%s", x);
     cr_expect(strstr(x, "    <failure type=\"mismatch\" message=\"wrong result rows (model and "
                         "RTL agreed every cycle)\"/>\n") != NULL,

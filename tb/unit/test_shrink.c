@@ -79,3 +79,31 @@ Test(shrink, smaller_still_failing_valid_and_deterministic)
     stc_vec_free(&b.vec);
     stc_vec_free(&v);
 }
+
+/* A hang shrinks to a vector that still hangs on the same handshake: the
+ * weight port that never becomes ready hangs every vector with a block to
+ * load, so one block of one row remains, and the signature names the
+ * handshake, not only "timeout". A pause the limit covers is no hang: the
+ * candidates must hang, not only be slow. */
+Test(shrink, a_hang_shrinks_to_a_vector_that_still_hangs)
+{
+    stc_rtl *rtl;
+    stc_shrink_result sr;
+    stc_vec v = sh_vector();
+    /* At txn: in lockstep w_ready_o differs from the model's first. */
+    stc_shrink_opts so = {.run = {.stim = {.seed = 1, .stall_pct = 20},
+                                  .check = {.level = STC_LEVEL_TXN, .max_errors = 1}}};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_fault f = {RTL_FAULT_W_STUCK, 0, 0, 0, 0};
+    rtl_double_plant(rtl, &f);
+    cr_assert_eq(stc_shrink(rtl, &v, &so, &sr), STC_OK);
+    cr_assert(sr.failed);
+    cr_assert(sr.res.timeout, "%s", sr.res.first_signal);
+    cr_assert_str_eq(sr.signature, "timeout (hang: w_valid_i waits for w_ready_o)");
+    cr_assert_eq(sr.vec.m, 1);
+    cr_assert_eq(sr.vec.k, 2 * RTL_DOUBLE_N); /* one 2:4 block */
+    cr_assert_eq(sr.stall_pct, 0);
+    stc_vec_free(&sr.vec);
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&v);
+}

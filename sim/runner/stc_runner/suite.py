@@ -395,7 +395,7 @@ class Suite:
             cmds = ""
             last = ""
             for line in body.split("\n"):
-                m = re.match(r"^cosim N=.*: ([0-9]*) commands,", line)
+                m = re.match(r"^cosim N=.*: ([0-9]+(?: of [0-9]+)?) commands,", line)
                 if m:
                     cmds = m.group(1)
                 if line.startswith("cosim: "):
