@@ -23,7 +23,8 @@ CMP_DIR     := $(BUILD)/compare
 CMP_RETIME  := tb/retime/flush-wait.patch
 CMP_BUG     := tb/bugs/05-acc-truncated.patch
 CMP_DBUF_BUG := tb/bugs/01-swapped-mux.patch
-# The judge of the dbuf tile's cycle range (a stalled cycle counted twice).
+# The judge of the dbuf tile's cycle range (a stalled cycle counted twice in
+# stall_cycles).
 CMP_DBUF_STALL2 := tb/compare/stall-counted-twice.patch
 cmp_srcs     = $(patsubst $(RTL_DIR)/%,$(CMP_DIR)/$(1)/rtl/%,$(RTL_SRCS))
 

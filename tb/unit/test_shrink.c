@@ -103,6 +103,20 @@ Test(shrink, a_hang_shrinks_to_a_vector_that_still_hangs)
     cr_assert_eq(sr.vec.m, 1);
     cr_assert_eq(sr.vec.k, 2 * RTL_DOUBLE_N); /* one 2:4 block */
     cr_assert_eq(sr.stall_pct, 0);
+    /* The minimal hang shrunk again: no candidate hangs on the same
+     * handshake, none is kept, and it is the vector given (stc_debug then
+     * says "the hang does not shrink"). */
+    stc_shrink_result again;
+    so.run.stim.stall_pct = 0;
+    cr_assert_eq(stc_shrink(rtl, &sr.vec, &so, &again), STC_OK);
+    cr_assert(again.failed && again.res.timeout);
+    cr_assert_eq(again.accepted, 0, "%u candidates of a minimal hang kept", again.accepted);
+    cr_assert_gt(again.runs, 1, "no candidate was tried");
+    cr_assert_eq(again.vec.m, sr.vec.m);
+    cr_assert_eq(again.vec.k, sr.vec.k);
+    cr_assert_eq(stc_shrink_nonzeros(&again.vec), stc_shrink_nonzeros(&sr.vec));
+    cr_assert_str_eq(again.signature, sr.signature);
+    stc_vec_free(&again.vec);
     stc_vec_free(&sr.vec);
     stc_rtl_destroy(rtl);
     stc_vec_free(&v);

@@ -147,16 +147,20 @@ class Children:
                 pass
 
     def stop_all(self, why: str) -> None:
-        """SIGTERM to every child's group, SIGKILL after GRACE_S."""
+        """SIGTERM to every child's group; SIGKILL to every group once its
+        leader is gone or GRACE_S has passed."""
         procs = self._snapshot(why)
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            self._signal(procs, sig)
-            end = time.monotonic() + GRACE_S
-            while time.monotonic() < end and any(_alive(p) for p in procs):
-                time.sleep(0.02)
-            procs = [p for p in procs if _alive(p)]
-            if not procs:
-                break
+        self._signal(procs, signal.SIGTERM)
+        end = time.monotonic() + GRACE_S
+        while time.monotonic() < end and any(_alive(p) for p in procs):
+            time.sleep(0.02)
+        # To every group, its leader gone or not: a leader that exits on
+        # SIGTERM (a shell, make) can leave members of its group that
+        # ignore it, and only their group still names them.
+        self._signal(procs, signal.SIGKILL)
+        end = time.monotonic() + GRACE_S
+        while time.monotonic() < end and any(_alive(p) for p in procs):
+            time.sleep(0.02)
 
 
 def on_signals(children: Children) -> None:

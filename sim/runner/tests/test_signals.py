@@ -86,3 +86,46 @@ def test_sigint_while_children_start_never_hangs() -> None:
     finally:
         p.kill()
         p.wait()
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # Still there: a zombie (reparented to init, not yet reaped) is gone too.
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_stop_all_kills_a_group_whose_leader_exited_on_sigterm(tmp_path: "os.PathLike[str]") -> None:
+    """A leader that dies of SIGTERM (a shell) leaves a member of its group
+    that ignores SIGTERM (a compiler, a simulator it started): stop_all must
+    still SIGKILL the group. Before, it sent SIGKILL only to groups whose
+    leader was still alive, and the member ran on (make mutate-runner's
+    survivor at procs.py's stop_all)."""
+    sys.path.insert(0, RUNNER)
+    from stc_runner.procs import Children
+
+    pidfile = os.path.join(tmp_path, "member.pid")
+    ch = Children()
+    # The member ignores SIGTERM across exec; the leader waits, with
+    # SIGTERM's default action, and dies of it.
+    p = ch.popen(["sh", "-c", f"(trap '' TERM; exec sleep 60) & echo $! >{pidfile}; wait"])
+    end = time.monotonic() + 10
+    while time.monotonic() < end and not (os.path.exists(pidfile) and open(pidfile).read().strip()):
+        time.sleep(0.01)
+    member = int(open(pidfile).read())
+    time.sleep(0.1)  # the member's exec done, SIGTERM ignored
+    t0 = time.monotonic()
+    ch.stop_all("test")
+    p.wait(timeout=5)
+    assert p.returncode == -signal.SIGTERM, "the leader must die of SIGTERM (the case under test)"
+    end = time.monotonic() + 5
+    while time.monotonic() < end and not _gone(member):
+        time.sleep(0.02)
+    assert _gone(member), "the SIGTERM-proof member of the group still runs after stop_all"
+    assert time.monotonic() - t0 < 4, "stop_all took longer than its two grace periods"
