@@ -311,6 +311,7 @@ ci: ## everything CI runs (.ci/run, about 30 min on 2 cores); JUnit in $(BUILD)/
 	@$(CI_STEP) $(MAKE) --no-print-directory dpi-test
 	@$(CI_STEP) $(MAKE) --no-print-directory compare-test
 	@$(CI_STEP) $(MAKE) --no-print-directory own-rtl-test
+	@$(CI_STEP) $(MAKE) --no-print-directory netlist-test
 	@$(CI_STEP) $(MAKE) --no-print-directory sim N=4 COMPARE=txn SIM_DEBUG=0
 	@$(CI_STEP) $(DBUF_MAKE) sim SIM_DEBUG=0
 	@$(CI_STEP) $(MAKE) --no-print-directory verify-ci

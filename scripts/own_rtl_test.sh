@@ -152,9 +152,11 @@ rowpar() {
 # tile; the rule it breaks (the patch's header line says "Rule it breaks:
 # NAME.") must be the one named. Sources given as a glob of *.EXT. A
 # header's "Runs: TESTS=x." runs that selection instead of a plain make sim
-# (a bug only the opt-in hold run can see).
+# (a bug only the opt-in hold run can see). Two patches at a time, each
+# make sim with JOBS=1 (a model's build is one process: two builds use
+# both cores); their lines are printed in the patches' order.
 bug_patches() {
-    local tile=$1 top=$2 ext=$3 patch id rule rule_re runs
+    local tile=$1 top=$2 ext=$3 patch id rule rule_re runs running=0 ids=()
     for patch in tb/"$tile"/bugs/*.patch; do
         id=$(basename "$patch" .patch)
         rm -rf "$work/$tile-src-$id" && mkdir -p "$work/$tile-src-$id/tb/$tile" &&
@@ -167,8 +169,23 @@ bug_patches() {
         # Every run but the opt-in hold run (a plain make sim): each bug fails
         # long before it, and the clean tile runs the whole suite.
         runs=$(sed -n '1s/.*Runs: \(TESTS=[a-z0-9,-]*\)\..*/\1/p' "$patch")
-        reftile "$tile" "$top" "$id" "$work/$tile-src-$id/tb/$tile/rtl/*.$ext" 1 \
-            "first divergence: cycle [0-9]+, $rule_re" ${runs:+"$runs"}
+        (reftile "$tile" "$top" "$id" "$work/$tile-src-$id/tb/$tile/rtl/*.$ext" 1 \
+            "first divergence: cycle [0-9]+, $rule_re" JOBS=1 ${runs:+"$runs"}) >"$work/$tile-$id.result" &
+        ids+=("$id")
+        if [ $((++running)) -ge 2 ]; then
+            wait -n
+            running=$((running - 1))
+        fi
+    done
+    wait
+    for id in "${ids[@]}"; do
+        if [ -s "$work/$tile-$id.result" ]; then
+            cat "$work/$tile-$id.result"
+            grep -q '^FAIL' "$work/$tile-$id.result" && fail=1
+        else
+            echo "FAIL $tile $id: no result (its check did not run to its end)"
+            fail=1
+        fi
     done
 }
 rowpar clean tb/rowpar/rtl 0 'make sim: PASS' TESTS=all

@@ -51,6 +51,13 @@ endif
 own-rtl-test: ## renamed, port-less and probe-less copies of the tile, tb/rowpar/ and its bugs
 	@scripts/own_rtl_test.sh $(BUILD)/own-rtl-test
 
+# `make netlist-test` (CI): scripts/netlist_test.sh, the stock tile's netlist
+# (make sim NETLIST=1 TESTS=all at N=4) and the netlist-only bugs.
+.PHONY: netlist-test
+netlist-test: ## make sim NETLIST=1 at N=4, and each netlist-only bug (tb/netlist/bugs/) caught by it alone
+	@$(DEPS) core sim synth
+	@scripts/netlist_test.sh $(BUILD)/netlist-test
+
 SIM_C_SRCS := $(addprefix sim/core/,stc_host.c stc_compare.c stc_step.c stc_lockstep.c stc_ports.c stc_run_cli.c stc_run_report.c stc_run_file.c)
 SIM_C_OBJS := $(SIM_C_SRCS:%.c=$(BUILD)/%.o)
 SIM_MAIN_OBJ := $(BUILD)/sim/apps/stc_sim_main.o
@@ -169,6 +176,38 @@ SIM_RUN_ARGS = --make='$(MAKE)' --build=$(BUILD) --sim-dir=$(call shq,$(SIM_DIR)
   --overlap=$(SIM_OVERLAP) --regression-dir=$(REGRESSION_DIR) --vecgen=$(VECGEN) \
   --extra-targets='$(VECGEN) $(VECDUMP)' --vec=$(call shq,$(VEC)) --vec-n=$(N) \
   --sim-flags=$(call shq,$(SIM_FLAGS)) --tests=$(call shq,$(TESTS)) --plan=$(call shq,$(SIM_PLAN))
+# ---- make sim NETLIST=1: the synthesized netlist in lockstep ----------------
+# scripts/netlist.py synthesizes rtl/ with Yosys (SYNTHESIS defined, as
+# make area reads it) at one N, NL_N (N=, default 4: a netlist has one
+# size), into NL_GATES; make sim then runs it as a tile of your own
+# (RTL_SRCS= the netlist and its wrapper, RTL_TOP=stc_tile) in NL_BUILD:
+# its ports are checked, the probes are ports of the netlist too, so every
+# compare level works, and the printed reproduce, wave and debug lines name
+# the netlist. The synthesis reruns when a source's content changes
+# (docs/verification.md, "The netlist in lockstep").
+NETLIST ?= 0
+ifneq ($(filter-out 0 1,$(NETLIST)),)
+$(error NETLIST=$(NETLIST): 1 runs the synthesized netlist, 0 (the default) the RTL)
+endif
+ifeq ($(NETLIST),1)
+ifneq ($(OWN_RTL),)
+$(error NETLIST=1 synthesizes rtl/; for a netlist of your own tile give it as RTL_SRCS= (docs/own-rtl.md))
+endif
+ifneq ($(UARCH),base)
+$(error NETLIST=1 synthesizes the base micro-architecture only (UARCH=$(UARCH)))
+endif
+NL_N     := $(if $(filter command line,$(origin N)),$(N),4)
+NL_BUILD := $(if $(filter command line,$(origin BUILD)),$(BUILD),build/netlist-n$(NL_N))
+NL_GATES := $(NL_BUILD)/gates
+NL_SRCS  := $(NL_GATES)/stc_tile_netlist.v $(NL_GATES)/stc_tile_gates.v
+$(NL_GATES)/synth.ok: $(RTL_SRCS) scripts/netlist.py $(call src,$(RTL_SRCS) scripts/netlist.py)
+	@$(DEPS) synth
+	@echo "netlist: Yosys synthesizes rtl/ at N=$(NL_N), M_MAX=$(M_MAX), KB_MAX=$(KB_MAX) into $(NL_GATES)"
+	@rm -f $@
+	@$(PY) scripts/netlist.py --top stc_tile --n $(NL_N) --m-max $(M_MAX) --kb-max $(KB_MAX) \
+	  --yosys $(or $(YOSYS),yosys) --out $(NL_GATES) $(RTL_SRCS)
+	@touch $@
+endif
 ##@ Run and debug
 ## sim: build what is stale, run the lockstep suite (the test plan sim/plan.yaml, docs/runner.md)
 ##    for N=16 and N=4: singles, streams under every host policy, resets, the fault space,
@@ -184,8 +223,16 @@ SIM_RUN_ARGS = --make='$(MAKE)' --build=$(BUILD) --sim-dir=$(call shq,$(SIM_DIR)
 ## sim SHARD=i/k: slice i of k of the runs, into $(BUILD)/shard-i-of-k (docs/parallel.md)
 ## sim WAVES=1: an FST of every failing file; SIM_DEBUG=0: no debugger on the first failure
 ## sim HANG=C: hung after C cycles without a transfer or busy_o change (default 4096)
+## sim NETLIST=1: the tile synthesized by Yosys (generic gates, flattened) run instead of rtl/:
+##    the same suite at every level, one N (default 4; build/netlist-nN)
+ifeq ($(NETLIST),1)
+sim sim-build: $(NL_GATES)/synth.ok
+	@$(MAKE) --no-print-directory $@ NETLIST=0 N=$(NL_N) BUILD=$(NL_BUILD) RTL_TOP=stc_tile \
+	  RTL_SRCS='$(NL_SRCS)'
+else
 sim:
 	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS)
+endif
 # The runner asks for its builds through this (the empty recipe keeps make
 # from saying "is up to date" of each).
 .PHONY: sim-bins
@@ -200,8 +247,10 @@ SIM_READY_FD ?=
 $(foreach n,$(SIM_READY_NS),$(eval .PHONY: sim-ready-$(n)))
 $(foreach n,$(SIM_READY_NS),$(eval sim-ready-$(n): $$(SIM_READY_$(n)) ; @echo $(n) >/dev/fd/$$(SIM_READY_FD)))
 # What make sim builds, without running it (scripts/slurm_sim.sh's build job).
+ifneq ($(NETLIST),1)
 sim-build: ## what make sim builds, without running it
 	@$(SIM_RUNNER) sim $(SIM_RUN_ARGS) --build-only
+endif
 
 # `make sim-merge SHARDS="DIR1 DIR2 ..."`: the SIM_DIRs of the k shards of
 # one make sim (SHARD=1/k .. k/k, same N, SEED, options) merged per array
