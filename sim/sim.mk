@@ -52,7 +52,8 @@ own-rtl-test: ## renamed, port-less and probe-less copies of the tile, tb/rowpar
 	@scripts/own_rtl_test.sh $(BUILD)/own-rtl-test
 
 # `make netlist-test` (CI): scripts/netlist_test.sh, the stock tile's netlist
-# (make sim NETLIST=1 TESTS=all at N=4) and the netlist-only bugs.
+# (make sim NETLIST=1 at N=4, without the opt-in hold run) and the
+# netlist-only bugs.
 .PHONY: netlist-test
 netlist-test: ## make sim NETLIST=1 at N=4, and each netlist-only bug (tb/netlist/bugs/) caught by it alone
 	@$(DEPS) core sim synth
