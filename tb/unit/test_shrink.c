@@ -121,3 +121,28 @@ Test(shrink, a_hang_shrinks_to_a_vector_that_still_hangs)
     stc_rtl_destroy(rtl);
     stc_vec_free(&v);
 }
+
+/* At txn a wrong result row is a scoreboard mismatch, and the shrinker
+ * replays its candidates without a log (report.log NULL): the mismatch
+ * must be judged without writing its TXN MISMATCH line anywhere. Kills
+ * mutate-harness's 589bced1f256 (stc_step.c's `if (log)` before that line
+ * dropped: a NULL stream written, the shrinker crashed). */
+Test(shrink, a_txn_result_mismatch_shrinks_without_a_log)
+{
+    stc_rtl *rtl;
+    stc_shrink_result sr;
+    stc_vec v = sh_vector();
+    stc_shrink_opts so = {.run = {.stim = {.seed = 1, .stall_pct = 20},
+                                  .check = {.level = STC_LEVEL_TXN, .max_errors = 1}}};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_fault f = {RTL_FAULT_RES_DATA, 0, 1, 3, 0};
+    rtl_double_plant(rtl, &f);
+    cr_assert_eq(stc_shrink(rtl, &v, &so, &sr), STC_OK);
+    cr_assert(sr.failed);
+    cr_assert_not(sr.res.pass);
+    cr_assert_str_eq(sr.signature, "txn: result");
+    cr_assert_lt(sr.vec.m, v.m, "the mismatch did not shrink (m %u of %u)", sr.vec.m, v.m);
+    stc_vec_free(&sr.vec);
+    stc_rtl_destroy(rtl);
+    stc_vec_free(&v);
+}
