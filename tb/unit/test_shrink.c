@@ -44,6 +44,20 @@ static stc_shrink_result sh_run(const stc_vec *v)
     return sr;
 }
 
+/* The double with fault kind planted, at txn (one failure), and so set to
+ * shrink there: in lockstep a hang's w_ready_o differs from the model's
+ * first. */
+static stc_rtl *txn_double(rtl_fault_kind kind, unsigned col, unsigned bit, stc_shrink_opts *so)
+{
+    stc_rtl *rtl;
+    *so = (stc_shrink_opts){.run = {.stim = {.seed = 1, .stall_pct = 20},
+                                    .check = {.level = STC_LEVEL_TXN, .max_errors = 1}}};
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_fault f = {kind, 0, col, bit, 0};
+    rtl_double_plant(rtl, &f);
+    return rtl;
+}
+
 Test(shrink, smaller_still_failing_valid_and_deterministic)
 {
     char err[STC_VEC_ERR_MAX];
@@ -87,15 +101,10 @@ Test(shrink, smaller_still_failing_valid_and_deterministic)
  * candidates must hang, not only be slow. */
 Test(shrink, a_hang_shrinks_to_a_vector_that_still_hangs)
 {
-    stc_rtl *rtl;
     stc_shrink_result sr;
+    stc_shrink_opts so;
     stc_vec v = sh_vector();
-    /* At txn: in lockstep w_ready_o differs from the model's first. */
-    stc_shrink_opts so = {.run = {.stim = {.seed = 1, .stall_pct = 20},
-                                  .check = {.level = STC_LEVEL_TXN, .max_errors = 1}}};
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_fault f = {RTL_FAULT_W_STUCK, 0, 0, 0, 0};
-    rtl_double_plant(rtl, &f);
+    stc_rtl *rtl = txn_double(RTL_FAULT_W_STUCK, 0, 0, &so);
     cr_assert_eq(stc_shrink(rtl, &v, &so, &sr), STC_OK);
     cr_assert(sr.failed);
     cr_assert(sr.res.timeout, "%s", sr.res.first_signal);
@@ -129,14 +138,10 @@ Test(shrink, a_hang_shrinks_to_a_vector_that_still_hangs)
  * dropped: a NULL stream written, the shrinker crashed). */
 Test(shrink, a_txn_result_mismatch_shrinks_without_a_log)
 {
-    stc_rtl *rtl;
     stc_shrink_result sr;
+    stc_shrink_opts so;
     stc_vec v = sh_vector();
-    stc_shrink_opts so = {.run = {.stim = {.seed = 1, .stall_pct = 20},
-                                  .check = {.level = STC_LEVEL_TXN, .max_errors = 1}}};
-    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
-    rtl_fault f = {RTL_FAULT_RES_DATA, 0, 1, 3, 0};
-    rtl_double_plant(rtl, &f);
+    stc_rtl *rtl = txn_double(RTL_FAULT_RES_DATA, 1, 3, &so);
     cr_assert_eq(stc_shrink(rtl, &v, &so, &sr), STC_OK);
     cr_assert(sr.failed);
     cr_assert_not(sr.res.pass);
