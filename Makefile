@@ -327,9 +327,10 @@ ci: ## everything CI runs (.ci/run, about 30 min on 2 cores); JUnit in $(BUILD)/
 
 # `make test`: what a designer runs before pushing, about a quarter of
 # make ci: the static checks, lint, the unit tests, make sim's whole suite,
-# the exit codes through make, a tile of your own (tb/rowpar/ and its bugs)
-# and the debugger on a broken RTL. `make ci` (what CI runs, .ci/run) is
-# everything, these included.
+# the exit codes through make, the tiles of your own (own-rtl-test's quick
+# tier: every check, but of the reference tiles' bug patches only those the
+# later checks build on) and the debugger on a broken RTL. `make ci` (what
+# CI runs, .ci/run) is everything, these included, own-rtl-test whole.
 TEST_STEPS := check-format spdx-check cppcheck help-check lint unit runner-test report-test cosim-ci \
               runner-faults-test verdict-test own-rtl-test debug-test
 test: ## before you push (about 7 min on 2 cores): static checks, lint, unit, runner and report tests,
@@ -338,7 +339,7 @@ test: ## before you push (about 7 min on 2 cores): static checks, lint, unit, ru
 	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
 	@for s in $(TEST_STEPS); do \
 	  $(CI_STEP) $(MAKE) --no-print-directory $$s $$(case $$s in unit) echo UNIT_FLAGS=--xml=$(CI_DIR)/unit.xml ;; \
-	    runner-*) echo RUNNER_XML=$(CI_DIR)/$$s.xml ;; esac) || exit 2; \
+	    runner-*) echo RUNNER_XML=$(CI_DIR)/$$s.xml ;; own-rtl-test) echo OWN_RTL_TIER=quick ;; esac) || exit 2; \
 	done
 	@scripts/ci/step.sh --summary $(CI_TIMES)
 	@$(SIM_RUNNER) junit-summary $(CI_DIR)/*.xml

@@ -45,7 +45,13 @@ set -uo pipefail
 die() { echo "own_rtl_test.sh: $*" >&2; exit 2; }
 [ $# -eq 1 ] || die "usage: own_rtl_test.sh WORKDIR"
 work=$1
+# OWN_RTL_TIER=quick (make test): of each reference tile's bug patches only
+# the few that later checks use or that the newest rules need; full (make
+# ci, the default): every one.
+tier=${OWN_RTL_TIER:-full}
+case $tier in quick | full) ;; *) die "OWN_RTL_TIER=$tier: quick or full" ;; esac
 rm -rf "$work" && mkdir -p "$work" || die "cannot create $work"
+[ "$tier" = full ] || echo "own-rtl-test: the quick tier (make test): of the bug patches only tb/rowpar's 01 and tb/colser's 01 and 02; make ci runs every one"
 vecs="vectors/regression/stream-mix-n4-l40-s2.vec vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"
 for v in $vecs; do [ -f "$v" ] || die "no vector $v"; done
 
@@ -155,10 +161,14 @@ rowpar() {
 # (a bug only the opt-in hold run can see). Two patches at a time, each
 # make sim with JOBS=1 (a model's build is one process: two builds use
 # both cores); their lines are printed in the patches' order.
+# QUICK: the ids run in the quick tier (OWN_RTL_TIER=quick, make test).
 bug_patches() {
-    local tile=$1 top=$2 ext=$3 patch id rule rule_re runs running=0 ids=()
+    local tile=$1 top=$2 ext=$3 quick=$4 patch id rule rule_re runs running=0 ids=()
     for patch in tb/"$tile"/bugs/*.patch; do
         id=$(basename "$patch" .patch)
+        if [ "$tier" = quick ] && [[ " $quick " != *" ${id%%-*} "* ]]; then
+            continue
+        fi
         rm -rf "$work/$tile-src-$id" && mkdir -p "$work/$tile-src-$id/tb/$tile" &&
             cp -r tb/"$tile"/rtl "$work/$tile-src-$id/tb/$tile/" || die "cannot copy tb/$tile"
         patch -s -p1 -d "$work/$tile-src-$id" <"$patch" || die "$patch does not apply to tb/$tile"
@@ -201,7 +211,7 @@ else
     fail=1
 fi
 # Each bug: its copy of the tile, patched, caught by the rule it names.
-bug_patches rowpar stc_rowpar_tile v
+bug_patches rowpar stc_rowpar_tile v 01
 
 # A stream whose faulty command has a wrong C: bad input (exit 2), named.
 python3 - vectors/regression/stream-pairs-n4-s1.vec "$work/fault-wrong-c.vec" <<'PY' || die "cannot write the wrong-C stream"
@@ -305,7 +315,7 @@ else
 fi
 reftile colser colser_tile clean "$cs_glob" 0 'make sim: PASS' TESTS=all
 reftile colser colser_tile clean-n16 "$cs_glob" 0 'make sim: PASS' N=16
-bug_patches colser colser_tile sv
+bug_patches colser colser_tile sv "01 02"
 
 # A tile 16 times slower per row than the model (DELAY=11: 1 + 4 + 11
 # cycles a row where the model streams one) passes with the default hang

@@ -48,8 +48,12 @@ endif
 ## sim RTL_SRCS="a.v b.v" RTL_TOP=t: your own tile, its ports checked first (BUILD=build/rtl-t;
 ##    PROBE_MAP=f: which internal signal is which probe; docs/own-rtl.md)
 ##@ Tests before you push, and CI
-own-rtl-test: ## renamed, port-less and probe-less copies of the tile, tb/rowpar/ and its bugs
-	@scripts/own_rtl_test.sh $(BUILD)/own-rtl-test
+# OWN_RTL_TIER=quick (make test): of the reference tiles' bug patches only
+# rowpar's 01 (the docs' quoted failure and the pasted lines use it) and
+# colser's 01 and 02 (the cycles rules at txn); make ci runs every one.
+OWN_RTL_TIER ?= full
+own-rtl-test: ## renamed, port-less and probe-less copies of the tile, tb/rowpar/, tb/colser/ and their bugs
+	@OWN_RTL_TIER=$(OWN_RTL_TIER) scripts/own_rtl_test.sh $(BUILD)/own-rtl-test
 
 # `make netlist-test` (CI): scripts/netlist_test.sh, the stock tile's netlist
 # (make sim NETLIST=1 at N=4, without the opt-in hold run) and the
