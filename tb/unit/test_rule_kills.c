@@ -13,10 +13,14 @@
  *                                   faulty command's last result row
  *   result_checked_under_stalls (c) the result check skipped in a cycle in
  *                                   which a stall happened
+ *   txn_mismatch_is_written_to_the_log  the scoreboard's TXN MISMATCH line
+ *                                   (mutate-harness's 589bced1f256)
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "capture.h"
 #include "rtl_double.h"
 #include "stc_gen_stream.h"
 #include "stc_lockstep.h"
@@ -178,4 +182,28 @@ Test(rule_kills, result_checked_under_stalls)
                 }
                 stc_stream_free(&s);
             }
+}
+
+/* The scoreboard's failure says where, in the log the designer reads: a
+ * faulty command's wrong last row at txn prints its TXN MISMATCH line with
+ * the command, row, column and both values. Kills mutate-harness's
+ * 589bced1f256 (stc_step.c: the line's `if (log)` dropped as if (0): the
+ * run still failed, silently). */
+Test(rule_kills, txn_mismatch_is_written_to_the_log)
+{
+    stc_stream s = kill_stream("single");
+    stc_run_result r;
+    const stc_vec *v = &s.cmd[0];
+    char *text =
+        t_logged_run(&s, (rtl_fault){RTL_FAULT_ERR_LAST_ROW, 0, 0, 0, 0}, STC_LEVEL_TXN, &r);
+    cr_assert_not(r.pass);
+    cr_assert_str_eq(r.first_signal, "txn: result");
+    char want[96];
+    snprintf(want, sizeof want, ": command 0, row %u, column 0: model ", v->m - 1);
+    const char *line = strstr(text, "TXN MISMATCH ");
+    cr_assert_not_null(line, "no TXN MISMATCH line in:\n%s", text);
+    cr_assert_not_null(strstr(line, want), "want '%s' in:\n%s", want, text);
+    cr_assert_not_null(strstr(line, ", RTL "), "%s", text);
+    free(text);
+    stc_stream_free(&s);
 }
