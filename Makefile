@@ -333,7 +333,7 @@ ci: ## everything CI runs (.ci/run, about 60 min on 2 cores); JUnit in $(BUILD)/
 # CI runs, .ci/run) is everything, these included, own-rtl-test whole.
 TEST_STEPS := check-format spdx-check cppcheck help-check lint unit runner-test report-test cosim-ci \
               runner-faults-test verdict-test own-rtl-test debug-test
-test: ## before you push (under 15 min on 2 cores): static checks, lint, unit, runner and report tests,
+test: ## before you push (about 10 min on 2 cores): static checks, lint, unit, runner and report tests,
 ##      the make sim suite, runner-faults-test, exit codes, own-rtl-test, debug-test
 	@$(DEPS) core sim wave
 	@mkdir -p $(CI_DIR); rm -f $(CI_TIMES)
