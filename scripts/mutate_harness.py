@@ -261,40 +261,39 @@ def compile_line(path, build):
     die("no compile line for %s" % obj)
 
 
+def compile_copy(path, text, src, build):
+    """text, written to src, compiled as make compiles path (its own
+    directory first: the copy's includes are the file's); the object's
+    path and the compiler's result."""
+    with open(src, "w") as f:
+        f.write(text)
+    obj = src[:-2] + ".o"
+    args = compile_line(path, build)
+    args[args.index("-c") + 1] = src
+    args[args.index("-o") + 1] = obj
+    args.insert(1, "-I" + os.path.dirname(path))
+    return obj, subprocess.run(args, capture_output=True, text=True)
+
+
 def check_compiles(files, build, tmp):
-    """Each file, unmutated, through build_mutant's compile: a line that
+    """Each file, unmutated, through the mutants' compile: a line that
     cannot compile the file itself would make every mutant stillborn and
     the campaign a silent 100% (it did, after the build's compile lines
     gained -MF: 15 of 15 stillborn, and the CI subset passed)."""
     for path in files:
         src = os.path.join(tmp, "unmutated-" + os.path.basename(path))
-        with open(path) as f, open(src, "w") as g:
-            g.write(f.read())
-        args = compile_line(path, build)
-        args[args.index("-c") + 1] = src
-        args[args.index("-o") + 1] = src[:-2] + ".o"
-        args.insert(1, "-I" + os.path.dirname(path))
-        r = subprocess.run(args, capture_output=True, text=True)
+        _, r = compile_copy(path, open(path).read(), src, build)
         if r.returncode != 0:
             die("%s does not compile unmutated with the campaign's compile line %s: %s"
-                % (path, " ".join(args), r.stderr.strip()[-400:]))
+                % (path, " ".join(r.args), r.stderr.strip()[-400:]))
 
 
 def build_mutant(m, build, tmp):
     """Compiles the mutant's object; returns its path or None (stillborn)."""
-    src = os.path.join(tmp, os.path.basename(m["file"]))
     lines = open(m["file"]).read().split("\n")
     lines[m["line"] - 1] = m["text"]
-    with open(src, "w") as f:
-        f.write("\n".join(lines))
-    obj = src[:-2] + ".o"
-    args = compile_line(m["file"], build)
-    i = args.index("-c")
-    args[i + 1] = src
-    args[args.index("-o") + 1] = obj
-    # Its own directory first: the mutant's includes are the file's.
-    args.insert(1, "-I" + os.path.dirname(m["file"]))
-    r = subprocess.run(args, capture_output=True, text=True)
+    src = os.path.join(tmp, os.path.basename(m["file"]))
+    obj, r = compile_copy(m["file"], "\n".join(lines), src, build)
     return obj if r.returncode == 0 else None
 
 
