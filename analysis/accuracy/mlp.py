@@ -8,10 +8,12 @@ Weights are stored K x out (inputs along rows), as the tile's W.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
 import numpy as np
+
+from .net import Adam
 
 
 @dataclass
@@ -75,33 +77,6 @@ def _grads(m: MLP, x: np.ndarray, y: np.ndarray):
         if i:
             d = (d @ m.w[i].T) * (acts[i] > 0)
     return gw, gb
-
-
-@dataclass
-class Adam:
-    """Adam (Kingma & Ba) with the usual constants."""
-
-    lr: float
-    beta1: float = 0.9
-    beta2: float = 0.999
-    eps: float = 1e-8
-    t: int = 0
-    m: List[np.ndarray] = field(default_factory=list)
-    v: List[np.ndarray] = field(default_factory=list)
-
-    def step(self, params: List[np.ndarray], grads: List[np.ndarray]) -> None:
-        if not self.m:
-            self.m = [np.zeros_like(p) for p in params]
-            self.v = [np.zeros_like(p) for p in params]
-        self.t += 1
-        c1 = 1.0 - self.beta1 ** self.t
-        c2 = 1.0 - self.beta2 ** self.t
-        for p, g, m, v in zip(params, grads, self.m, self.v):
-            m *= self.beta1
-            m += (1.0 - self.beta1) * g
-            v *= self.beta2
-            v += (1.0 - self.beta2) * g * g
-            p -= self.lr * (m / c1) / (np.sqrt(v / c2) + self.eps)
 
 
 def train(m: MLP, x: np.ndarray, y: np.ndarray, epochs: int, lr: float, batch: int,

@@ -30,7 +30,8 @@ from typing import Callable, List, Optional, Tuple
 import numpy as np
 
 from . import config
-from .mlp import MLP, forward
+from .mlp import MLP
+from .net import LayerSpec, Net, forward, layer_input, layer_output, mlp_specs
 
 #: Bits of the requantization multiplier's mantissa (m0 in [2^14, 2^15)).
 MULT_BITS: int = 15
@@ -51,11 +52,23 @@ def wrap_int32(x: np.ndarray) -> np.ndarray:
 def gemm_int32(a: np.ndarray, w: np.ndarray, bias: Optional[np.ndarray] = None) -> np.ndarray:
     """``C = A * W (+ bias per column)``, INT32 wrapping, as the tile.
 
-    The int64 product of INT8 operands is exact for K < 2^48 / 2^14; the
-    wrap is applied once to the sum, which equals wrapping every partial
-    sum (arithmetic modulo 2^32).
+    The product runs in float64 BLAS, which is exact here: every operand
+    is an integer of at most 8 bits, so every partial sum is an integer of
+    magnitude below 2^15 * K < 2^53 (checked), and float64 represents
+    it exactly whatever the summation order. NumPy's integer matmul gives
+    the same numbers tens of times slower. The wrap is applied once to
+    the sum, which equals wrapping every partial sum (arithmetic modulo
+    2^32).
     """
-    c = np.asarray(a, dtype=np.int64) @ np.asarray(w, dtype=np.int64)
+    a = np.asarray(a)
+    w = np.asarray(w)
+    if a.shape[1] >= 1 << 37:
+        raise ValueError("gemm_int32: K = %d is too large for an exact float64 sum" % a.shape[1])
+    if a.size and (a.min() < -128 or a.max() > 255):
+        raise ValueError("gemm_int32: A is not 8-bit")
+    if w.size and (w.min() < -128 or w.max() > 255):
+        raise ValueError("gemm_int32: W is not 8-bit")
+    c = np.rint(a.astype(np.float64) @ w.astype(np.float64)).astype(np.int64)
     if bias is not None:
         c = c + np.asarray(bias, dtype=np.int64)[None, :]
     return wrap_int32(c)
@@ -118,9 +131,11 @@ class QLayer:
 
 @dataclass
 class QModel:
-    """The INT8 network; ``layers[0].s_in`` is the input scale."""
+    """The INT8 network; ``layers[0].s_in`` is the input scale and
+    ``specs`` say how each layer's A is formed (im2col for a convolution)."""
 
     layers: List[QLayer]
+    specs: Tuple[LayerSpec, ...]
 
 
 def _pad_cols(x: np.ndarray, cols: int) -> np.ndarray:
@@ -129,58 +144,85 @@ def _pad_cols(x: np.ndarray, cols: int) -> np.ndarray:
     return out
 
 
-def quantize_mlp(m: MLP, calib_x: np.ndarray, pad_to: int) -> QModel:
-    """Quantize ``m``; activation scales from its float run on ``calib_x``.
+def _calib_max(net: Net, calib_x: np.ndarray, batch: int = 1000) -> List[float]:
+    """The largest float output of every hidden layer over ``calib_x``."""
+    top = [0.0] * (len(net.specs) - 1)
+    for i in range(0, calib_x.shape[0], batch):
+        outs = forward(net, calib_x[i:i + batch])
+        for j in range(len(top)):
+            top[j] = max(top[j], float(outs[j + 1].max()))
+    return top
 
-    Output widths are padded with zero columns to a multiple of ``pad_to``
-    (the tile's N): the padded columns compute exactly 0.
+
+def quantize_net(net: Net, calib_x: np.ndarray, in_scale: float, pad_to: int) -> QModel:
+    """Quantize ``net``; activation scales from its float run on ``calib_x``.
+
+    ``in_scale`` is the float value of one INT8 input level. Output widths
+    are padded with zero columns to a multiple of ``pad_to`` (the tile's
+    N): the padded columns compute exactly 0 and are dropped before the
+    next layer.
     """
-    acts = forward(m, calib_x)
-    s_in = 1.0 / (config.PIXEL_MAX * config.PIXEL_Q)
+    amax = _calib_max(net, calib_x)
+    s_in = in_scale
     layers: List[QLayer] = []
-    for i, (w, b) in enumerate(zip(m.w, m.b)):
+    last_i = len(net.w) - 1
+    for i, (w, b) in enumerate(zip(net.w, net.b)):
+        w = np.asarray(w, dtype=np.float64)
+        b = np.asarray(b, dtype=np.float64)
         q, s_w = quantize_weights(w)
         out = w.shape[1]
         cols = -(-out // pad_to) * pad_to
         b_q = wrap_int32(round_half_away(b / (s_in * s_w)))
-        last = i == len(m.w) - 1
-        if not last and out % pad_to:
-            raise ValueError("hidden width %d is not a multiple of N = %d" % (out, pad_to))
         s_out = m0 = shift = None
-        if not last:
-            amax = float(acts[i + 1].max())
-            s_out = amax / config.A_QMAX if amax > 0 else 1.0
+        if i != last_i:
+            s_out = amax[i] / config.A_QMAX if amax[i] > 0 else 1.0
             ms = [requant_multiplier(s_in * float(s) / s_out) for s in s_w]
             m0 = _pad_cols(np.array([x[0] for x in ms], dtype=np.int64), cols)
             shift = _pad_cols(np.array([x[1] for x in ms], dtype=np.int64), cols)
             shift[out:] = 1
         layers.append(QLayer(_pad_cols(q, cols), _pad_cols(b_q, cols), s_in,
                              _pad_cols(s_w, cols), out, s_out, m0, shift))
-        if not last:
+        if i != last_i:
             s_in = s_out
-    return QModel(layers)
+    return QModel(layers, tuple(net.specs))
+
+
+def quantize_mlp(m: MLP, calib_x: np.ndarray, pad_to: int) -> QModel:
+    """:func:`quantize_net` of the digits MLP (inputs pixel / 16, INT8 7 * pixel)."""
+    net = Net(mlp_specs(m.widths), [x.copy() for x in m.w], [x.copy() for x in m.b])
+    for i, s in enumerate(net.specs[:-1]):
+        if s.out % pad_to:
+            raise ValueError("hidden width %d of layer %d is not a multiple of N = %d"
+                             % (s.out, i + 1, pad_to))
+    return quantize_net(net, calib_x, 1.0 / (config.PIXEL_MAX * config.PIXEL_Q), pad_to)
 
 
 Gemm = Callable[[int, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
 def int8_forward(qm: QModel, a0: np.ndarray, gemm: Optional[Gemm] = None):
-    """Run the INT8 network on the INT8 input rows ``a0``.
+    """Run the INT8 network on the INT8 input images ``a0`` (one per row).
 
-    ``gemm(layer_index, A, W, bias)`` computes each layer's INT32 result
-    (default :func:`gemm_int32`; the tile path passes one that writes and
-    runs command streams and returns the reference it checked).
-    Returns ``(inputs, acc)``: every layer's INT8 input A and the last
-    layer's INT32 result (all padded columns).
+    Each layer's A is formed from the previous layer's INT8 output as its
+    spec says (im2col for a convolution), ``gemm(layer_index, A, W, bias)``
+    computes its INT32 result (default :func:`gemm_int32`; the tile path
+    passes one that runs it on the tile and returns the result it
+    checked), and the host requantizes it (ReLU, fixed-point multiplier)
+    into the next layer's input, padded columns dropped.
+    Returns ``(inputs, acc)``: every layer's INT8 A (as the tile got it)
+    and the last layer's INT32 result (all padded columns).
     """
-    a = np.asarray(a0, dtype=np.int64)
+    h = np.asarray(a0, dtype=np.int64)
+    n = h.shape[0]
     inputs: List[np.ndarray] = []
-    acc = a
-    for i, layer in enumerate(qm.layers):
+    acc = h
+    for i, (layer, spec) in enumerate(zip(qm.layers, qm.specs)):
+        a = layer_input(h, spec)
         inputs.append(a)
         acc = gemm(i, a, layer.w_q, layer.b_q) if gemm else gemm_int32(a, layer.w_q, layer.b_q)
         if layer.m0 is not None:
-            a = requantize(acc, layer.m0, layer.shift)
+            q = requantize(acc, layer.m0, layer.shift)[:, : layer.out]
+            h = layer_output(np.ascontiguousarray(q), spec, n)
     return inputs, acc
 
 
