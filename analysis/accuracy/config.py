@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from .net import LayerSpec, mlp_specs
+
 #: Seed of the train/test split, the weight initialisation and the
 #: training order (one ``numpy.random.RandomState`` per use, derived below).
 SEED: int = 1
@@ -113,4 +115,59 @@ def pattern_by_slug(slug: str) -> Optional[Pattern]:
     for p in PATTERNS:
         if p.slug == slug:
             return p
+    return None
+
+
+# --- Fashion-MNIST (issue 45): two networks, several seeds, 10,000 test images.
+
+#: Training seeds; every one trains its own dense network and prunes and
+#: fine-tunes it (the spread between them is part of the noise).
+SEEDS: Tuple[int, ...] = (1, 2, 3)
+
+#: The patterns of the Fashion experiment: dense, 2:4, block and
+#: unstructured at two sparsities, 2:4 + block.
+FASHION_SLUGS: Tuple[str, ...] = ("dense", "sp24", "block50", "block75", "unstr50", "unstr75",
+                                  "sp24block50")
+
+#: Test images run in lockstep (RTL against the model, every cycle) for
+#: configurations that run the whole test set on the model alone.
+LOCKSTEP_SAMPLE: int = 1000
+
+#: Training images whose float activations set the INT8 scales.
+CALIB_IMAGES: int = 10000
+
+
+@dataclass(frozen=True)
+class Network:
+    """A network of GEMM layers (analysis/accuracy/net.py) and its training."""
+
+    name: str
+    slug: str
+    specs: Tuple[LayerSpec, ...]
+    epochs: int
+    ft_epochs: int
+    lr: float
+    batch: int
+
+
+#: The MLP: 784 pixels, two hidden layers of 128 (multiples of the tile's
+#: N = 16 and enough K-blocks for block skip), 10 logits padded to 16.
+#: The CNN: two 3x3 convolutions of stride 2 (28x28x1 -> 14x14x16 ->
+#: 7x7x16) and a dense layer (784 -> 10): its first layer is a GEMM of
+#: K = 9 (one K-block dense and in 2:4) over 196 rows an image, where
+#: neither 2:4 nor block skip can remove a pass.
+NETWORKS: Tuple[Network, ...] = (
+    Network("MLP 784-128-128-10", "mlp", mlp_specs((784, 128, 128, 10)), 8, 2, 1e-3, 64),
+    Network("CNN conv3x3/2 16, conv3x3/2 16, dense 10", "cnn",
+            (LayerSpec("conv", 16, cin=1, hw=28, kernel=3, stride=2, pad=1),
+             LayerSpec("conv", 16, cin=16, hw=14, kernel=3, stride=2, pad=1),
+             LayerSpec("dense", 10, k_in=784)), 8, 2, 1e-3, 64),
+)
+
+
+def network_by_slug(slug: str) -> Optional[Network]:
+    """The network named ``slug``, or None."""
+    for n in NETWORKS:
+        if n.slug == slug:
+            return n
     return None

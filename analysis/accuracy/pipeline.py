@@ -27,7 +27,7 @@ from .mlp import MLP, accuracy, forward, init_mlp, train
 from .prune import masks_for
 from .quant import int8_forward, predict, quantize_mlp
 from .runner import CsvRow, SetupError, run_sim
-from .tilecmd import layer_commands
+from .tilecmd import TileCommand, kd_of, layer_commands, pad_k
 from .vecfile import write_stream, write_vectors
 
 #: Counters summed over a configuration's commands (stc_sim CSV names).
@@ -107,28 +107,49 @@ def _zeros(x: np.ndarray) -> float:
 
 
 class TileGemm:
-    """The gemm of :func:`quant.int8_forward` that runs on the tile."""
+    """The gemm of :func:`quant.int8_forward` that runs on the tile.
 
-    def __init__(self, mode: str, n: int, runner: str, workdir: str, cls: str):
+    Each layer is one version-2 stream (every batch of up to M_MAX rows,
+    one command per N columns, back to back) run through the lockstep
+    runner; with ``singles`` also each command as its own vector, for the
+    per-command counters a stream's CSV row leaves empty. K is padded to
+    whole K-blocks (:func:`tilecmd.pad_k`).
+    """
+
+    def __init__(self, mode: str, n: int, runner: str, workdir: str, cls: str,
+                 singles: bool = True):
         self.mode, self.n, self.runner, self.workdir, self.cls = mode, n, runner, workdir, cls
+        self.singles = singles
         self.rows: List[CsvRow] = []
         self.streams = 0
         self.commands = 0
 
     def __call__(self, layer: int, a: np.ndarray, w: np.ndarray, bias: np.ndarray) -> np.ndarray:
+        a, w = pad_k(a, w, kd_of(self.mode, self.n))
         cmds = layer_commands(a, w, bias, self.n, self.mode)
         base = os.path.join(self.workdir, "l%d" % (layer + 1))
         stream = base + ".vec"
-        singles = ["%s-t%02d.vec" % (base, t) for t in range(len(cmds))]
         write_stream(stream, cmds, self.cls, config.SEED)
-        write_vectors(singles, cmds, self.cls, config.SEED)
         # The layer as one stream, back to back, without a reset ...
         rs = run_sim(self.runner, [stream], base + "-stream.csv")
         if rs.rc != 0:
             raise TileMismatch("layer %d stream %s: runner exit %d\n%s"
                                % (layer + 1, stream, rs.rc, rs.log))
-        # ... and each command alone, for its own counters (a stream's CSV
-        # row leaves the per-command counters empty).
+        if self.singles:
+            self._run_singles(layer, base, cmds, rs.rows)
+        self.streams += 1
+        self.commands += len(cmds)
+        # Exit 0: the tile's rows equal every command's C, so the tile's
+        # result is the reference's, bit for bit.
+        tiles = w.shape[1] // self.n
+        return np.concatenate([np.concatenate([c.c for c in cmds[i:i + tiles]], axis=1)
+                               for i in range(0, len(cmds), tiles)], axis=0)
+
+    def _run_singles(self, layer: int, base: str, cmds: List[TileCommand],
+                     stream_rows: List[CsvRow]) -> None:
+        """Each command alone, for its own counters."""
+        singles = ["%s-t%02d.vec" % (base, t) for t in range(len(cmds))]
+        write_vectors(singles, cmds, self.cls, config.SEED)
         rc = run_sim(self.runner, singles, base + "-cmds.csv")
         if rc.rc != 0:
             raise TileMismatch("layer %d commands: runner exit %d\n%s" % (layer + 1, rc.rc, rc.log))
@@ -136,16 +157,11 @@ class TileGemm:
         # section 10) must be its commands' sum: the same beats were read.
         for col in ("w_sectors", "meta_sectors", "a_sectors"):
             tot = sum(r[col] for r in rc.rows)
-            got = sum(r[col] for r in rs.rows)
+            got = sum(r[col] for r in stream_rows)
             if tot != got:
                 raise SetupError("layer %d: %s of the stream (%d) != sum over its commands (%d)"
                                  % (layer + 1, col, got, tot))
         self.rows.extend(rc.rows)
-        self.streams += 1
-        self.commands += len(cmds)
-        # Exit 0: the tile's rows equal every command's C, so the tile's
-        # result is the reference's, bit for bit.
-        return np.concatenate([c.c for c in cmds], axis=1)
 
 
 def evaluate(model: MLP, pattern: Pattern, training: str, split: Split, m: int, n: int,

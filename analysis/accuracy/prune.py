@@ -59,13 +59,20 @@ def mask_block(w: np.ndarray, kd: int, n: int, fraction: float) -> np.ndarray:
 
     Blocks are those of :func:`block_norms`; the ones with the smallest L2
     norm go first, ranked over the whole layer (all column tiles
-    together), ties to the lower index t * blocks_per_tile + b.
+    together), ties to the lower index t * blocks_per_tile + b. Each
+    column tile keeps its largest block (the first on ties): removing a
+    tile's last block would zero its outputs, a layer cut rather than
+    pruned. A layer of one K-block per tile (a first convolution with
+    K = 9) is therefore never block-pruned, and such a pattern stays below
+    its nominal sparsity; the report prints the zeros it reached.
     """
     k, o = w.shape
     norms = block_norms(w, kd, n)
     nt, nb = norms.shape
-    drop = int(round(fraction * nt * nb))
-    order = np.argsort(norms.ravel(), kind="stable")[:drop]
+    best = np.argmax(norms, axis=1) + np.arange(nt) * nb
+    drop = min(int(round(fraction * nt * nb)), nt * nb - nt)
+    ranked = np.argsort(norms.ravel(), kind="stable")
+    order = ranked[~np.isin(ranked, best)][:drop]
     keep_blk = np.ones(nt * nb, dtype=bool)
     keep_blk[order] = False
     keep_blk = keep_blk.reshape(nt, nb)
@@ -84,24 +91,39 @@ def mask_unstructured(w: np.ndarray, fraction: float) -> np.ndarray:
     return keep.reshape(w.shape)
 
 
+def _pad_rows(w: np.ndarray, mult: int) -> np.ndarray:
+    """W with zero rows appended up to a multiple of ``mult`` (as the tile
+    pads K to whole K-blocks)."""
+    k = w.shape[0]
+    if k % mult == 0:
+        return w
+    out = np.zeros((_ceil_to(k, mult), w.shape[1]), dtype=w.dtype)
+    out[:k] = w
+    return out
+
+
 def layer_mask(w: np.ndarray, pattern: Pattern, n: int) -> np.ndarray:
     """The mask of one layer for a pattern on a tile of N = n columns.
 
-    Dense-mode K-blocks are n rows, 2:4 K-blocks 2n rows. ``24block``
+    Dense-mode K-blocks are n rows, 2:4 K-blocks 2n rows; a K that is not
+    a whole number of them is padded with zero rows (which the tile
+    streams as zeros), the mask computed and cut back to K. ``24block``
     applies 2:4 first, then zeroes ``fraction`` of the 2:4 K-blocks by the
     L2 norm of what 2:4 kept.
     """
+    k = w.shape[0]
     if pattern.kind == "dense":
         return np.ones(w.shape, dtype=bool)
     if pattern.kind == "24":
-        return mask_24(w)
+        return mask_24(_pad_rows(w, 4))[:k]
     if pattern.kind == "block":
-        return mask_block(w, n, n, pattern.fraction)
+        return mask_block(_pad_rows(w, n), n, n, pattern.fraction)[:k]
     if pattern.kind == "unstructured":
         return mask_unstructured(w, pattern.fraction)
     if pattern.kind == "24block":
-        m24 = mask_24(w)
-        return m24 & mask_block(w * m24, 2 * n, n, pattern.fraction)
+        wp = _pad_rows(w, 2 * n)
+        m24 = mask_24(wp)
+        return (m24 & mask_block(wp * m24, 2 * n, n, pattern.fraction))[:k]
     raise ValueError("unknown pattern kind %r" % pattern.kind)
 
 

@@ -126,12 +126,30 @@ def skip_bits(w: np.ndarray, kd: int) -> int:
     return bits
 
 
-def layer_commands(a: np.ndarray, w: np.ndarray, bias: Optional[np.ndarray], n: int,
-                   mode: str) -> List[TileCommand]:
-    """Cut ``A (M x K) * W (K x out) + bias`` into one command per N columns.
+def pad_k(a: np.ndarray, w: np.ndarray, kd: int) -> Tuple[np.ndarray, np.ndarray]:
+    """A and W with K padded by zeros (columns of A, rows of W) to a whole
+    number of K-blocks of ``kd`` rows: C does not change, and the tile
+    streams the padding like any zero (a first convolution's K = 9 becomes
+    one K-block of 16 dense, of 32 in 2:4)."""
+    k = a.shape[1]
+    kp = -(-k // kd) * kd
+    if kp == k:
+        return a, w
+    ap = np.zeros((a.shape[0], kp), dtype=a.dtype)
+    ap[:, :k] = a
+    wp = np.zeros((kp, w.shape[1]), dtype=w.dtype)
+    wp[:k] = w
+    return ap, wp
 
-    ``out`` must be a multiple of n, K a multiple of the mode's K-block and
-    at most 64 K-blocks, 1 <= M <= M_MAX.
+
+def layer_commands(a: np.ndarray, w: np.ndarray, bias: Optional[np.ndarray], n: int,
+                   mode: str, m_max: int = config.M_MAX) -> List[TileCommand]:
+    """Cut ``A (M x K) * W (K x out) + bias`` into commands: for each batch
+    of up to ``m_max`` consecutive rows, one command per N columns.
+
+    ``out`` must be a multiple of n, K a multiple of the mode's K-block
+    (:func:`pad_k`) and at most 64 K-blocks, 1 <= m_max <= M_MAX. This is
+    the order and the cut of stc_gemm (docs/vector-format.md).
     """
     m, k = a.shape
     kd = kd_of(mode, n)
@@ -139,17 +157,24 @@ def layer_commands(a: np.ndarray, w: np.ndarray, bias: Optional[np.ndarray], n: 
         raise ValueError("W %r does not fit A %r on N = %d" % (w.shape, a.shape, n))
     if k % kd or not 1 <= k // kd <= 64:
         raise ValueError("K = %d: not 1..64 K-blocks of %d" % (k, kd))
-    if not 1 <= m <= config.M_MAX:
-        raise ValueError("M = %d out of 1..%d" % (m, config.M_MAX))
+    if m < 1 or not 1 <= m_max <= config.M_MAX:
+        raise ValueError("M = %d, m_max = %d: need M >= 1 and m_max in 1..%d"
+                         % (m, m_max, config.M_MAX))
     if np.any(a < -128) or np.any(a > 127) or np.any(w < -128) or np.any(w > 127):
         raise ValueError("operand out of INT8 range")
-    cmds = []
+    tiles = []
     for t in range(w.shape[1] // n):
         wt = np.ascontiguousarray(w[:, t * n:(t + 1) * n], dtype=np.int64)
         bt = None if bias is None else np.asarray(bias[t * n:(t + 1) * n], dtype=np.int64)
-        c = gemm_int32(a, wt, bt)
-        cmd = TileCommand(n, mode, np.asarray(a, dtype=np.int64), wt, bt, c, skip_bits(wt, kd))
+        kept = meta = None
         if mode == "2:4":
-            cmd.kept, cmd.meta = compress_24(wt, n)
-        cmds.append(cmd)
+            kept, meta = compress_24(wt, n)
+        tiles.append((wt, bt, kept, meta, skip_bits(wt, kd)))
+    cmds = []
+    for r in range(0, m, m_max):
+        ab = np.asarray(a[r:r + m_max], dtype=np.int64)
+        for wt, bt, kept, meta, skip in tiles:
+            cmd = TileCommand(n, mode, ab, wt, bt, gemm_int32(ab, wt, bt), skip)
+            cmd.kept, cmd.meta = kept, meta
+            cmds.append(cmd)
     return cmds

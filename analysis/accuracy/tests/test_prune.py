@@ -41,7 +41,30 @@ def test_block_prune_zeroes_whole_blocks():
                 blk = m[b * 16:(b + 1) * 16, t * 16:min(40, (t + 1) * 16)]
                 assert blk.all() or not blk.any()  # whole blocks only
                 dropped += not blk.any()
-        assert dropped == round(frac * 12)
+        assert dropped == min(round(frac * 12), 12 - 3)  # each tile keeps one block
+
+
+def test_block_prune_keeps_each_tiles_largest_block():
+    w = np.full((64, 32), 0.01)
+    w[:, 16:] = 5.0  # tile 1 dominates: a global ranking alone would empty tile 0
+    w[32:48, :16] = 0.02  # tile 0's largest block is block 2
+    m = prune.mask_block(w, 16, 16, 0.75)
+    assert m[32:48, :16].all() and not m[:32, :16].any() and not m[48:, :16].any()
+    # 6 of 8 dropped: tile 0's three small ones, then tile 1's blocks 1..3
+    # (its block 0 is its largest, first on ties)
+    assert m[:16, 16:].all() and not m[16:, 16:].any()
+
+
+def test_a_layer_of_one_k_block_is_never_block_pruned_and_k_is_padded():
+    w = _w(9, 16)  # a 3x3 convolution on one input channel: K = 9
+    for kind, frac in (("block", 0.9), ("24block", 0.5)):
+        pat = config.Pattern("x", "x", kind, frac, "dense")
+        m = prune.layer_mask(w, pat, 16)
+        assert m.shape == (9, 16)
+        assert m.all() if kind == "block" else m.sum() == prune.mask_24(
+            np.vstack([w, np.zeros((3, 16))]))[:9].sum()
+    m24 = prune.layer_mask(w, config.Pattern("2:4", "sp24", "24", 0.5, "2:4"), 16)
+    assert m24[8].all()  # row 8's group (rows 8..11) has one real row: it is kept
 
 
 def test_block_prune_removes_the_smallest_norms():
