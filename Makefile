@@ -248,7 +248,8 @@ CLI_TEST_N := 4
 cli-test: ## every program's --help layout, exit 2 on a bad option or value
 cli-test: $(BUILD)/stc_sim-n$(CLI_TEST_N) $(BUILD)/stc_sim-n16 $(BUILD)/stc_debug-n$(CLI_TEST_N) \
           $(BUILD)/stc_soak-n$(CLI_TEST_N) $(BUILD)/stc_fcov-n$(CLI_TEST_N) $(VECGEN) $(VECDUMP) \
-          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN) $(STC_TRAFFIC) $(STC_SOL)
+          $(BUILD)/sc-n$(CLI_TEST_N)/stc_sim_sc $(TLM_EXAMPLE) $(STC_GTKW) $(MOEGEN) $(STC_TRAFFIC) $(STC_SOL) \
+          $(STC_GEMM)
 	scripts/cli_test.sh $(BUILD) $(CLI_TEST_N)
 	scripts/traffic_test.sh $(STC_TRAFFIC)
 

@@ -40,7 +40,7 @@ typedef struct stc_opt {
  * option tables (a program's own, and shared ones such as the runners'
  * seed and stall), each ending with an entry whose name is NULL; unused
  * slots are NULL. */
-#define STC_CLI_MAX_TABLES 5
+#define STC_CLI_MAX_TABLES 6
 typedef struct stc_cmd {
     const char *prog;
     const char *usage;

@@ -16,7 +16,7 @@ bad() { echo "cli-test: FAIL: $*" >&2; fail=1; }
 progs=("$build/stc_sim-n$n" "$build/stc_debug-n$n" "$build/stc_soak-n$n" "$build/stc_fcov-n$n"
        "$build/stc_vecgen" "$build/stc_vecdump" "$build/sc-n$n/stc_sim_sc" "$build/sc/stc_tlm_example"
        "$build/stc_gtkw" "$build/stc_moegen"
-       "$build/stc_traffic" "$build/stc_sol")
+       "$build/stc_traffic" "$build/stc_sol" "$build/stc_gemm")
 for p in "${progs[@]}"; do
     name=${p##*/}
     name=${name%-n"$n"}

@@ -73,6 +73,24 @@ $(BUILD)/sim/%.o: sim/%.c sim/sim.mk
 	@$(OBJ_DONE)
 DEPFILES += $(SIM_C_OBJS:.o=.d) $(SIM_MAIN_OBJ:.o=.d)
 
+# stc_gemm: the golden model alone on binary layer files (vectors/stc_layer.h,
+# docs/vector-format.md "Binary layer files (stc_gemm)"), for the accuracy
+# experiment's whole test sets. Pure C: the model, the vector library and
+# the objects of sim/core that know no RTL (the host, the step, the
+# reports; all but the Verilator loop, stc_lockstep.o). No Verilator.
+STC_GEMM       := $(BUILD)/stc_gemm
+GEMM_MAIN_OBJ  := $(BUILD)/sim/apps/stc_gemm_main.o
+SIM_MODEL_OBJS := $(filter-out $(BUILD)/sim/core/stc_lockstep.o,$(SIM_C_OBJS))
+DEPFILES += $(GEMM_MAIN_OBJ:.o=.d)
+
+$(STC_GEMM): $(GEMM_MAIN_OBJ) $(SIM_MODEL_OBJS) $(VEC_LIB) $(CMODEL_LIB) $(COMMON_LIB)
+	$(CC) $(CFLAGS) -o $@.tmp $^ $(LDFLAGS) $(LINKED)
+
+.PHONY: stc-gemm
+##@ Run and debug
+stc-gemm: ## build/stc_gemm: a layer's GEMM from a binary file on the golden model alone, every row checked
+stc-gemm: $(STC_GEMM)
+
 # A runner build: the Verilated RTL (sim/core/verilator.mk) and stc_sim over it.
 # $(1) = N, $(2) = suffix ("" or "-trace", ...), $(3) = extra Verilator flags.
 # Other fragments add variants the same way, e.g. a coverage build:

@@ -3,12 +3,13 @@
 # vectors.mk - vector library, generator and dump tools (owner: vectors).
 #
 # libstc_vec.a holds the reader/writer (stc_vec.c), the generator
-# (stc_gen.c) and the reader of the regression manifest (stc_manifest.c);
+# (stc_gen.c), the reader of the regression manifest (stc_manifest.c) and
+# the reader of binary layer files (stc_layer.c, for stc_gemm);
 # it needs $(CMODEL_LIB) for the metadata codec and the functional
 # reference. The tools are thin mains over the library.
 VEC_LIB      := $(BUILD)/libstc_vec.a
 VEC_LIB_SRCS := vectors/stc_vec.c vectors/stc_gen.c vectors/stc_gen_stream.c vectors/stc_gen_directed.c \
-                vectors/stc_gen_moe.c vectors/stc_manifest.c
+                vectors/stc_gen_moe.c vectors/stc_manifest.c vectors/stc_layer.c
 VEC_LIB_OBJS := $(VEC_LIB_SRCS:%.c=$(BUILD)/%.o)
 VEC_HDRS     := $(wildcard common/*.h) $(wildcard vectors/*.h) $(wildcard cmodel/*.h)
 VECGEN       := $(BUILD)/stc_vecgen

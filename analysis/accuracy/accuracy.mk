@@ -30,9 +30,11 @@ ACC_RUN       := $(ACC_ENV) $(PY) analysis/accuracy/run.py --runner $(BUILD)/stc
 ACC_PYTEST    := $(ACC_ENV) $(PY) -m pytest -p no:cacheprovider -q \
                  --basetemp=$(BUILD)/accuracy/pytest analysis/accuracy/tests
 # The tests run the writer against stc_vecgen/stc_vecdump, the tile at
-# N = 16 and N = 4, and a 2:4 layer on the broken RTL (tb/bugs/01).
+# N = 16 and N = 4, a 2:4 layer on the broken RTL (tb/bugs/01), and
+# stc_gemm (the golden model alone on binary layer files) against the
+# lockstep on the same layers.
 ACC_TEST_BINS := $(BUILD)/stc_sim-n16 $(BUILD)/stc_sim-n4 $(BUILD)/stc_sim-n4-bug \
-                 $(BUILD)/stc_vecgen $(BUILD)/stc_vecdump
+                 $(BUILD)/stc_vecgen $(BUILD)/stc_vecdump $(BUILD)/stc_gemm
 
 .PHONY: accuracy accuracy-quick accuracy-check accuracy-check-full accuracy-test
 ##@ Reports

@@ -71,11 +71,19 @@ def run_sim(runner: str, files: Sequence[str], csv_path: str) -> SimResult:
     SetupError with the runner's message. On exit 1 the rows are those the
     runner wrote (failed files have ``pass`` = 0).
     """
-    check_runner(runner)
-    if os.path.exists(csv_path):
-        os.unlink(csv_path)
     cmd = [runner, "--seed", str(config.SIM_SEED), "--stall", str(config.SIM_STALL), "--quiet",
            "--csv", csv_path] + list(files)
+    return run_csv_tool(cmd, csv_path, len(files))
+
+
+def run_csv_tool(cmd: List[str], csv_path: str, want_rows: int, unit: str = "files") -> SimResult:
+    """Run a tool of the tile that writes ``--csv csv_path`` (stc_sim,
+    stc_gemm): exit 2 or a crash raises SetupError with its output; on
+    exit 0 the CSV must have ``want_rows`` rows (one per file or command:
+    ``unit`` names them in the error)."""
+    check_runner(cmd[0])
+    if os.path.exists(csv_path):
+        os.unlink(csv_path)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True, check=False)
     if p.returncode == 2:
@@ -83,6 +91,6 @@ def run_sim(runner: str, files: Sequence[str], csv_path: str) -> SimResult:
     if p.returncode not in (0, 1):
         raise SetupError("%s exited %d:\n%s" % (" ".join(cmd), p.returncode, p.stdout))
     rows = read_csv(csv_path) if os.path.exists(csv_path) else []
-    if p.returncode == 0 and len(rows) != len(files):
-        raise SetupError("%s: %d CSV rows for %d files" % (csv_path, len(rows), len(files)))
+    if p.returncode == 0 and len(rows) != want_rows:
+        raise SetupError("%s: %d CSV rows for %d %s" % (csv_path, len(rows), want_rows, unit))
     return SimResult(p.returncode, p.stdout, rows)

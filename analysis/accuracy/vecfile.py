@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Iterable, List, Sequence
+from typing import Iterable, List, Sequence, Union
 
 import numpy as np
 
@@ -90,13 +90,15 @@ def stream_text(cmds: Sequence[TileCommand], cls: str, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to a temporary beside ``path``, fsync, rename."""
+def write_atomic(path: str, text: Union[str, bytes]) -> None:
+    """Write ``text`` (ASCII, or bytes as they are) to a temporary beside
+    ``path``, fsync, rename."""
+    data = text.encode("ascii") if isinstance(text, str) else text
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp.", dir=d)
     try:
-        with os.fdopen(fd, "w", encoding="ascii", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, 0o644)

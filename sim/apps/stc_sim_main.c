@@ -47,7 +47,6 @@ enum {
     OPT_JUNIT,
     OPT_CSV,
     OPT_PLUSARG,
-    OPT_SECTOR_BYTES,
 };
 
 static const stc_opt sim_opts[] = {
@@ -60,9 +59,6 @@ static const stc_opt sim_opts[] = {
      "F.fst as FST, F.vcd as VCD (converted with GTKWave's fst2vcd)"},
     {OPT_JUNIT, "junit", 0, "F.xml", "write a JUnit report"},
     {OPT_CSV, "csv", 0, "F.csv", "write one line of counters per vector"},
-    {OPT_SECTOR_BYTES, "sector-bytes", 0, "S",
-     "sector size of --csv's traffic columns: a power of two,\n"
-     "4..4096 (default 32; docs/architecture.md section 10)"},
     {OPT_PLUSARG, "plusarg", 0, "ARG", "pass a +plusarg to Verilator (e.g. +verilator+seed+7)"},
     {0, NULL, 0, NULL, NULL},
 };
@@ -72,24 +68,11 @@ static const stc_cmd sim_cmd = {
     "[options] VECTOR.vec|STREAM.vec...",
     "Runs each vector or command stream on the Verilated RTL and the golden model in\n"
     "lockstep, comparing every output every clock cycle.",
-    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, stc_run_cli_compare, sim_opts},
+    {stc_run_cli_stalls, stc_run_cli_streams, stc_run_cli_batch, stc_run_cli_compare,
+     stc_run_cli_traffic, sim_opts},
     NULL,
     "0 pass, 1 mismatch, 2 bad input or set-up error",
 };
-
-/* --sector-bytes: the range first (its message names it), then the
- * power of two the sector tracker needs. */
-static int parse_sector_bytes(const stc_cmd *c, const char *val, unsigned *out)
-{
-    uint64_t s;
-    if (stc_cli_number(c, "sector-bytes", val, STC_SECTOR_MIN, STC_SECTOR_MAX, &s) != 0)
-        return STC_CLI_ERROR;
-    if (!stc_sector_size_ok(s))
-        return stc_cli_error(c, "--sector-bytes: '%s' is not a power of two in %u..%u", val,
-                             STC_SECTOR_MIN, STC_SECTOR_MAX);
-    *out = (unsigned)s;
-    return 0;
-}
 
 /* Applies one option (stc_cli_apply_fn); returns 0, or STC_CLI_ERROR. */
 static int apply_option(void *ctx, int id, const char *val)
@@ -117,8 +100,6 @@ static int apply_option(void *ctx, int id, const char *val)
         return 0;
     case OPT_HOLD:
         return stc_cli_number(c, "hold", val, 1, 1ull << 32, &a->run.stim.hold);
-    case OPT_SECTOR_BYTES:
-        return parse_sector_bytes(c, val, &a->run.stim.sector_bytes);
     default:
         return stc_run_cli_apply(c, &a->run, id, val);
     }

@@ -700,6 +700,26 @@ static void chan_step(stc_host *h, int ch)
     chan_settle(h, ch);
 }
 
+/* C[m][n] of command i came back as got, not want: a result violation
+ * naming the command (the host moves on to the next one in this cycle;
+ * the debugger reduces a stream to it), the element kept beside it. */
+static void result_violation(stc_host *h, unsigned i, unsigned m, unsigned n, int32_t want,
+                             int32_t got)
+{
+    h->rule_cmd = (int)i;
+    violation(h, "result",
+              "command %u: C[%u][%u] expected %" PRId32
+              " (functional reference), tile returned %" PRId32,
+              i, m, n, want, got);
+    h->rule_cmd = -1;
+    if (h->violations == 1) {
+        h->first.row = m;
+        h->first.col = n;
+        h->first.got = got;
+        h->first.want = want;
+    }
+}
+
 /* The last row of command i came in: compare the rows with its C. */
 static void finish_cmd(stc_host *h, unsigned i)
 {
@@ -717,14 +737,7 @@ static void finish_cmd(stc_host *h, unsigned i)
         for (unsigned n = 0; n < v->n; n++) {
             int32_t got = h->res[(size_t)m * v->n + n], want = v->c[(size_t)m * v->n + n];
             if (got != want) {
-                /* The host moves on to the next command in this cycle: the
-                 * failure names this one (the debugger reduces a stream to it). */
-                h->rule_cmd = (int)i;
-                violation(h, "result",
-                          "command %u: C[%u][%u] expected %" PRId32
-                          " (functional reference), tile returned %" PRId32,
-                          i, m, n, want, got);
-                h->rule_cmd = -1;
+                result_violation(h, i, m, n, want, got);
                 return;
             }
         }

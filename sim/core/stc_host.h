@@ -135,6 +135,11 @@ typedef struct stc_host_violation {
     bool result;    /* a result row (the rest are rules: protocol, err_o, counters) */
     int cmd;        /* the command a counters rule is about (it has completed and the
                        host has moved on); -1: the command whose results are due */
+    /* result: the first element of the command's C that differs, in the
+     * command's own rows and columns, with what came back and what its
+     * vector expects */
+    unsigned row, col;
+    int32_t got, want;
 } stc_host_violation;
 
 typedef struct stc_host {

@@ -7,6 +7,8 @@
 
 #include <inttypes.h>
 
+#include "stc_sector.h"
+
 /* STC_HANG_CYCLES_DEFAULT as text, for the help. */
 #define STC_HANG_TEXT_(x) #x
 #define STC_HANG_TEXT(x) STC_HANG_TEXT_(x)
@@ -65,6 +67,27 @@ const stc_opt stc_run_cli_compare[] = {
      "was built as)"},
     {0, NULL, 0, NULL, NULL},
 };
+
+const stc_opt stc_run_cli_traffic[] = {
+    {STC_RUN_OPT_SECTOR_BYTES, "sector-bytes", 0, "S",
+     "sector size of --csv's traffic columns: a power of two,\n"
+     "4..4096 (default 32; docs/architecture.md section 10)"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+/* --sector-bytes: the range first (its message names it), then the
+ * power of two the sector tracker needs. */
+static int parse_sector_bytes(const stc_cmd *c, const char *val, unsigned *out)
+{
+    uint64_t s;
+    if (stc_cli_number(c, "sector-bytes", val, STC_SECTOR_MIN, STC_SECTOR_MAX, &s) != 0)
+        return STC_CLI_ERROR;
+    if (!stc_sector_size_ok(s))
+        return stc_cli_error(c, "--sector-bytes: '%s' is not a power of two in %u..%u", val,
+                             STC_SECTOR_MIN, STC_SECTOR_MAX);
+    *out = (unsigned)s;
+    return 0;
+}
 
 /* The options past --seed, --stall and --compare that differ from the
  * defaults. */
@@ -173,6 +196,8 @@ int stc_run_cli_apply(const stc_cmd *cmd, stc_run_opts *ro, int id, const char *
             return stc_cli_error(cmd, "--uarch: '%s' is not base or dbuf", val);
         ro->check.uarch_set = true;
         return 0;
+    case STC_RUN_OPT_SECTOR_BYTES:
+        return parse_sector_bytes(cmd, val, &ro->stim.sector_bytes);
     default:
         return stc_cli_error(cmd, "internal error: option %d", id);
     }

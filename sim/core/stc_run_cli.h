@@ -26,6 +26,7 @@ enum {
     STC_RUN_OPT_UARCH,
     STC_RUN_OPT_ERR_LATENCY,
     STC_RUN_OPT_HANG_CYCLES,
+    STC_RUN_OPT_SECTOR_BYTES,
 };
 
 /* --seed, --stall: every runner. */
@@ -37,6 +38,10 @@ extern const stc_opt stc_run_cli_batch[];
 /* --compare, --latency-bound, --err-latency, --uarch: how strictly, against which
  * model (stc_compare.h, stc_level; stc_tile.h, stc_uarch). */
 extern const stc_opt stc_run_cli_compare[];
+
+/* --sector-bytes: S of the host's traffic counts, the CSV's *_sectors
+ * columns (stc_sim, stc_gemm). */
+extern const stc_opt stc_run_cli_traffic[];
 
 /* Applies one of the options above to *ro; returns 0, or STC_CLI_ERROR
  * after saying what is wrong (as `cmd`). */

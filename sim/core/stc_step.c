@@ -194,6 +194,13 @@ static void txn_free(stc_step *ls)
     free(ls->ref_err);
 }
 
+/* Keeps each command of the reference run as it completes (stc_step_done_fn). */
+static stc_status txn_keep_done(void *ctx, const stc_host *h, unsigned i)
+{
+    stc_step *ls = ctx;
+    return txn_keep(&ls->ref[i], h, i);
+}
+
 /* The model's side: the whole stream on the golden model and a host of its
  * own, through a step at the cycle level whose "RTL" is that model (so its
  * host checks every rule, counters included), keeping each command as it
@@ -209,22 +216,14 @@ static stc_status txn_reference(stc_step *ls, const stc_stream *s, const stc_par
     ro.report.log = NULL;
     ro.report.on_cycle = NULL;
     stc_step *ref = NULL;
-    stc_inputs in;
     stc_run_result rr;
     ls->nref = s->ncmd;
     ls->ref = calloc(s->ncmd, sizeof *ls->ref);
     ls->ref_err = calloc(s->ncmd, sizeof *ls->ref_err);
     stc_status st =
         ls->ref && ls->ref_err ? stc_step_open(&ref, s, p, &ro, STC_STEP_MODEL_IS_DUT) : STC_ENOMEM;
-    while (st == STC_OK && stc_step_inputs(ref, &in)) {
-        bool over = stc_step_check(ref, &in, NULL, NULL, NULL, NULL);
-        int done = just_completed(ref);
-        if (done >= 0)
-            st = txn_keep(&ls->ref[done], &ref->host, (unsigned)done);
-        if (over)
-            break;
-        stc_step_edge(ref, &in);
-    }
+    if (st == STC_OK)
+        st = stc_step_run_model(ref, txn_keep_done, ls);
     if (st == STC_OK)
         memcpy(ls->ref_err, ref->host.err_seen, s->ncmd * sizeof *ls->ref_err);
     stc_step_close(ref, ref ? &ref->ep : NULL, &rr);
@@ -445,10 +444,14 @@ bool stc_step_check(stc_step *ls, const stc_inputs *in, const stc_outputs *ao, c
         /* eo/ep were zeroed when the step opened (padding included, which
          * the compare's memcmp sees); the model rewrites every field, and
          * of the probes' grids the n x n array, the rest staying zero; the
-         * grids only when the model's array or weights changed since. */
+         * grids only when the model's array or weights changed since.
+         * Not at all with the RTL's read in place (whole_probes builds
+         * them to name a difference), nor with no RTL beside the model:
+         * the host's rules read only the counters (the grids were a third
+         * of stc_gemm's time). */
         stc_tile_eval(ls->model, &ls->eo);
-        if (ls->grids)
-            stc_tile_probe_scalars(ls->model, &ls->ep); /* grids: whole_probes */
+        if (ls->grids || model_is_dut)
+            stc_tile_probe_scalars(ls->model, &ls->ep);
         else
             ls->ep_gen = stc_tile_probe_since(ls->model, &ls->ep, ls->ep_gen);
         eo = &ls->eo;
@@ -507,6 +510,27 @@ bool stc_step_settled(stc_step *ls, const stc_outputs *before, const stc_outputs
 const stc_host *stc_step_host(const stc_step *ls)
 {
     return &ls->host;
+}
+
+const stc_probes *stc_step_model_probes(const stc_step *ls)
+{
+    return ls->model ? &ls->ep : NULL;
+}
+
+stc_status stc_step_run_model(stc_step *ls, stc_step_done_fn done, void *ctx)
+{
+    stc_inputs in;
+    stc_status st = ls->mode == STC_STEP_MODEL_IS_DUT ? STC_OK : STC_EPARAM;
+    while (st == STC_OK && stc_step_inputs(ls, &in)) {
+        bool over = stc_step_check(ls, &in, NULL, NULL, NULL, NULL);
+        int cmd = done ? just_completed(ls) : -1;
+        if (cmd >= 0)
+            st = done(ctx, &ls->host, (unsigned)cmd);
+        if (over)
+            break;
+        stc_step_edge(ls, &in);
+    }
+    return st;
 }
 
 void stc_step_edge(stc_step *ls, const stc_inputs *in)

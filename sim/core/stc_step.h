@@ -180,6 +180,27 @@ bool stc_step_check(stc_step *st, const stc_inputs *in, const stc_outputs *ao, c
  * command being drained, for a caller that serves them (the TLM tile). */
 const stc_host *stc_step_host(const stc_step *st);
 
+/* The probes of the model the step owns, of the current cycle: once the
+ * run is over, the counters a step of mode STC_STEP_MODEL_IS_DUT ends
+ * with, which stc_step_close takes as final_ap (in that mode only the
+ * probes other than the per-PE grids are kept, stc_tile_probe_scalars:
+ * nothing compares them). NULL when the step owns no model. */
+const stc_probes *stc_step_model_probes(const stc_step *st);
+
+/* Told by stc_step_run_model of each command whose last result row the
+ * host has just received (its rows in h->res, the cycle of each in
+ * h->res_at); a status other than STC_OK stops the run with it. */
+typedef stc_status (*stc_step_done_fn)(void *ctx, const stc_host *h, unsigned cmd);
+
+/* Runs a step of mode STC_STEP_MODEL_IS_DUT to its end, one cycle at a
+ * time as every runner does (stc_step_inputs, stc_step_check,
+ * stc_step_edge), the model being the design: the txn scoreboard's
+ * reference run, and the golden model alone on a layer (stc_gemm). done
+ * (may be NULL) is told of each command as it completes. STC_EPARAM in
+ * another mode. The verdict is the close's: stc_step_close(st,
+ * stc_step_model_probes(st), &res). */
+stc_status stc_step_run_model(stc_step *st, stc_step_done_fn done, void *ctx);
+
 /* The clock edge of the current cycle (the owned model steps). */
 void stc_step_edge(stc_step *st, const stc_inputs *in);
 
