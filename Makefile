@@ -50,7 +50,7 @@ IVERILOG  ?= iverilog
 ifeq ($(origin JOBS),undefined)
 JOBS      := $(shell nproc 2>/dev/null || echo 1)
 endif
-# Debian's Python (python3-yaml, -numpy, -sklearn, -matplotlib, -pytest;
+# Debian's Python (python3-yaml, -numpy, -matplotlib, -pytest;
 # nothing from pip): not whatever python3 comes first on PATH.
 PY        ?= /usr/bin/python3
 

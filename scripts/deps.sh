@@ -22,7 +22,7 @@ pkgs_for() {
     bench) echo "hyperfine valgrind" ;;
     html) echo "chromium" ;;
     slurm) echo "slurm-wlm munge" ;;
-    accuracy) echo "python3-numpy python3-sklearn python3-matplotlib python3-pytest dataset-fashion-mnist" ;;
+    accuracy) echo "python3-numpy python3-matplotlib python3-pytest dataset-fashion-mnist" ;;
     all) for g in core sim wave report synth formal systemc fuzz cov bench html slurm accuracy; do pkgs_for "$g"; done ;;
     *) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
     esac

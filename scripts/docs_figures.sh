@@ -26,6 +26,10 @@ sim.runs16	$build/sim-n16/runs.txt	make sim
 perf.cpu	docs/performance.md	make bench
 perf.instr	docs/performance.md	make bench
 report.sp24_saved	docs/report/summary.csv	make report
+accuracy.mlp_sp24	docs/accuracy/summary.csv	make accuracy
+accuracy.cnn_sp24	docs/accuracy/summary.csv	make accuracy
+accuracy.mlp_sp24_speedup	docs/accuracy/summary.csv	make accuracy
+accuracy.cnn_sp24_speedup	docs/accuracy/summary.csv	make accuracy
 report.block_of_ideal	docs/report/summary.csv	make report
 report.moe_hot10_step	docs/report/moe.csv	make report
 report.moe_hot10_dropped	docs/report/moe.csv	make report
@@ -82,6 +86,14 @@ csv_col() { # FILE KEY1 KEY2 COLUMN
         $1 == a && $2 == b { print $ix[col]; exit }' "$1"
 }
 
+# A column of the accuracy study's summary (network, pattern, training).
+acc_col() { # NETWORK PATTERN TRAINING COLUMN
+    awk -F, -v a="$1" -v b="$2" -v t="$3" -v col="$4" '
+        NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
+        $ix["network"] == a && $ix["pattern"] == b && $ix["training"] == t { print $ix[col]; exit }' \
+        docs/accuracy/summary.csv
+}
+
 # "hit/total" from an stc_fcov summary line "... (234/234 bins) ...".
 fcov_bins() { sed -n 's/^fcov: .*coverage [0-9.]*% (\([0-9]*\/[0-9]*\) bins).*/\1/p' "$1" | tail -n 1; }
 
@@ -131,6 +143,20 @@ figure() {
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) ix[$i] = i; next }
             $ix["class"] == "block" { v = $ix["speedup_of_ideal"]; if (!n++ || v < lo) lo = v; if (v > hi) hi = v }
             END { printf "%d-%d%%\n", int(100 * lo), int(100 * hi) }' "$src"
+        ;;
+    accuracy.mlp_sp24 | accuracy.cnn_sp24)
+        # 2:4 fine-tuned against dense fine-tuned: mean drop over the seeds,
+        # its 95% interval, and what the interval says.
+        local nw=${name#accuracy.}
+        nw=${nw%_sp24}
+        printf '%s pp [%s, %s], %s\n' "$(acc_col "$nw" 2:4 fine-tuned mean_drop_pp)" \
+            "$(acc_col "$nw" 2:4 fine-tuned drop_lo_pp)" "$(acc_col "$nw" 2:4 fine-tuned drop_hi_pp)" \
+            "$(acc_col "$nw" 2:4 fine-tuned drop_is)"
+        ;;
+    accuracy.mlp_sp24_speedup | accuracy.cnn_sp24_speedup)
+        local nw=${name#accuracy.}
+        nw=${nw%_sp24_speedup}
+        printf '%sx\n' "$(acc_col "$nw" 2:4 fine-tuned speedup_vs_dense)"
         ;;
     report.moe_hot10_step) printf '%.2fx\n' "$(csv_col "$src" hot10 group step_vs_ideal)" ;;
     report.moe_hot10_dropped) awk -v x="$(csv_col "$src" hot10 cap100 dropped_frac)" 'BEGIN { printf "%.1f%%\n", 100 * x }' ;;

@@ -3,7 +3,7 @@
 """The command line: generate the accuracy report, or check a committed one.
 
     run.py [--out DIR] [--md FILE] [--quick] [--check DIR] [--runner PATH]
-           [--work DIR] [--keep]
+           [--gemm PATH] [--work DIR] [--jobs J]
 
 Exit codes: 0 ok; 1 the tile differed from the reference, or ``--check``
 found a file that differs; 2 set-up or bad input (a missing runner, a
@@ -25,17 +25,20 @@ EXIT_OK, EXIT_MISMATCH, EXIT_SETUP = 0, 1, 2
 #: Lines of unified diff --check prints for a differing text file.
 DIFF_LINES = 20
 
-PACKAGES = ("numpy", "sklearn", "matplotlib")
-APT = "apt-get install -y python3-numpy python3-sklearn python3-matplotlib python3-pytest"
+PACKAGES = ("numpy", "matplotlib")
+APT = ("apt-get install -y python3-numpy python3-matplotlib python3-pytest "
+       "dataset-fashion-mnist")
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="analysis/accuracy/run.py",
-        description="Train a small ReLU MLP on digits, prune it (dense, 2:4, block, "
-                    "unstructured, 2:4 + block; one-shot and fine-tuned), quantize it to "
-                    "INT8 and run every layer on the verified tile through the lockstep "
-                    "runner; write the accuracy CSV, plot and page.",
+        description="Train an MLP and a CNN on Fashion-MNIST with several seeds, prune "
+                    "them (dense, 2:4, block, unstructured, 2:4 + block; one-shot and "
+                    "fine-tuned), quantize them to INT8, run every configuration on the "
+                    "golden model (whole test set, stc_gemm) and in lockstep (a sample, or "
+                    "the whole set); write the CSVs, the plot with 95%% intervals and the "
+                    "page.",
         epilog="exit: 0 ok, 1 the tile differed from the reference or --check found a "
                "difference, 2 set-up or bad input")
     p.add_argument("--out", default=None,
@@ -45,16 +48,24 @@ def _parser() -> argparse.ArgumentParser:
                    help="the page (default OUT/accuracy.md; make accuracy writes "
                         "docs/accuracy.md)")
     p.add_argument("--quick", action="store_true",
-                   help="the CI subset: patterns dense and 2:4, the first 64 test images")
+                   help="the CI subset: dense and 2:4, one seed, one epoch on 6,000 training "
+                        "images, 500 test images")
     p.add_argument("--check", metavar="DIR", default=None,
                    help="regenerate into a temporary directory and compare byte for byte "
                         "with DIR's files (and --md's page); exit 1 naming a difference")
     p.add_argument("--runner", default="build/stc_sim-n16",
                    help="the lockstep runner of the N = 16 tile (default %(default)s)")
+    p.add_argument("--gemm", default="build/stc_gemm",
+                   help="the golden model alone on binary layer files (default %(default)s)")
     p.add_argument("--work", default="build/accuracy/work",
-                   help="where streams and vectors are written (default %(default)s)")
-    p.add_argument("--keep", action="store_true",
-                   help="keep every stream and vector under --work")
+                   help="where layer files and streams are written, one directory per "
+                        "configuration, removed when it passes (default %(default)s)")
+    p.add_argument("--from-results", metavar="PKL", default=None,
+                   help="write the files from a run's saved results (BUILD/accuracy/results.pkl "
+                        "or results-quick.pkl) instead of running the study: for changes to "
+                        "the page or the plot")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="worker processes (default: JOBS from the environment, else 2)")
     return p
 
 
@@ -70,68 +81,74 @@ def _missing_packages() -> List[str]:
     return missing
 
 
+CSV_NAMES = ("accuracy.csv", "summary.csv")
+
+
 def output_names(out_dir: str, md: str) -> List[str]:
     """The files one run writes."""
     return [os.path.join(out_dir, n) for n in
-            ("accuracy.csv", "accuracy_vs_cycles.png", "accuracy_vs_cycles.svg")] + [md]
+            CSV_NAMES + ("accuracy_vs_cycles.png", "accuracy_vs_cycles.svg")] + [md]
 
 
-def generate(out_dir: str, md: str, link_dir: str, link_md: str, quick: bool, runner: str,
-             work: str, keep: bool) -> int:
-    """Run the experiment; write the CSV, the figures into ``out_dir`` and
-    the page to ``md``. Links in the page are relative from ``link_md`` to
-    ``link_dir`` (the committed locations, also when writing elsewhere).
-    Returns EXIT_OK or EXIT_MISMATCH."""
-    from . import config, dataset, energy, pipeline, plot, report, table
+def _run_or_load(quick: bool, runner: str, gemm: str, work: str, jobs: int,
+                 saved: Optional[str]):
+    """The study's plan and results: run (and saved beside ``work``, in
+    results-quick.pkl or results.pkl, for --from-results), or read back
+    from ``saved``."""
+    import pickle
+
+    from . import study
     from .runner import check_runner
     from .vecfile import write_atomic
 
+    if saved is not None:
+        with open(saved, "rb") as f:
+            plan, res = pickle.load(f)
+        if (plan.test_images < 10000) != quick:
+            raise ValueError("%s: results of the %s study, not the %s one" % (
+                saved, "quick" if not quick else "full", "quick" if quick else "full"))
+        return plan, res
     check_runner(runner)
-    et = energy.load_table()
-    split = dataset.load_split()
-    if quick:
-        pats = [config.pattern_by_slug(s) for s in config.QUICK_SLUGS]
-        m = config.QUICK_M
-    else:
-        pats = list(config.PATTERNS)
-        m = split.y_test.size
-    patterns = [p for p in pats if p is not None]
-    if m > config.M_MAX:
-        raise ValueError("%d test images exceed M_MAX = %d" % (m, config.M_MAX))
-    t0 = time.time()
-    models = pipeline.train_models(split, patterns, config.TILE_N)
-    print("accuracy: trained %d networks in %.1f s" % (len(models), time.time() - t0), flush=True)
+    check_runner(gemm)
+    plan = study.quick_plan(jobs) if quick else study.full_plan(jobs)
     os.makedirs(work, exist_ok=True)
-    outcomes = []
-    for p in patterns:
-        for tr in config.TRAININGS:
-            t1 = time.time()
-            o = pipeline.evaluate(models[(p.slug, tr)], p, tr, split, m, config.TILE_N, runner,
-                                  work, et, keep)
-            outcomes.append(o)
-            tile = "FAIL" if o.correct_tile is None else "%d" % o.correct_tile
-            print("accuracy: %-18s %-10s float %3d int8 %3d tile %4s of %d  cycles %7d  "
-                  "%.1f s" % (p.name, tr, o.correct_float, o.correct_int8, tile, m,
-                              o.counters.get("cycles", 0), time.time() - t1), flush=True)
-            if o.failure:
-                print("accuracy: %s %s: the tile differs from the reference:\n%s"
-                      % (p.name, tr, o.failure), file=sys.stderr, flush=True)
-    rows = table.derive(outcomes)
+    res = study.run(plan, gemm, runner, work)
+    write_atomic(os.path.join(os.path.dirname(os.path.abspath(work)),
+                              "results-quick.pkl" if quick else "results.pkl"),
+                 pickle.dumps((plan, res)))
+    return plan, res
+
+
+def generate(out_dir: str, md: str, link_dir: str, link_md: str, quick: bool, runner: str,
+             gemm: str, work: str, jobs: int, saved: Optional[str] = None) -> int:
+    """Run the study (or read its saved results); write the CSVs and the
+    figures into ``out_dir`` and the page to ``md``. Links in the page are
+    relative from ``link_md`` to ``link_dir`` (the committed locations,
+    also when writing elsewhere). Returns EXIT_OK; a tile that differs
+    raises TileMismatch."""
+    from . import page, plot, results
+    from .vecfile import write_atomic
+
+    t0 = time.time()
+    plan, res = _run_or_load(quick, runner, gemm, work, jobs, saved)
+    rows = results.config_rows(res)
+    summary = results.summary_rows(rows)
     os.makedirs(out_dir, exist_ok=True)
-    md_dir = os.path.dirname(md) or "."
-    os.makedirs(md_dir, exist_ok=True)
+    os.makedirs(os.path.dirname(md) or ".", exist_ok=True)
     rel = os.path.relpath(link_dir, os.path.dirname(link_md) or ".")
     rel = "" if rel == "." else rel.replace(os.sep, "/") + "/"
-    write_atomic(os.path.join(out_dir, "accuracy.csv"), table.csv_text(rows))
-    title = "Digits MLP %s on the verified tile: accuracy against cycles and energy%s" % (
-        "-".join(str(x) for x in config.WIDTHS), " (quick subset)" if quick else "")
-    plot.plot(rows, out_dir, title)
-    page = report.markdown(rows, quick, rel + "accuracy_vs_cycles.png", rel + "accuracy.csv", et,
-                           sum(o.streams for o in outcomes), sum(o.commands for o in outcomes))
-    write_atomic(md, page)
+    write_atomic(os.path.join(out_dir, "accuracy.csv"), results.csv_text(
+        results.CONFIG_COLUMNS, [results.config_line(c) for c in rows]))
+    write_atomic(os.path.join(out_dir, "summary.csv"), results.csv_text(
+        results.SUMMARY_COLUMNS, [results.summary_line(x) for x in summary]))
+    title = "Fashion-MNIST on the verified tile: top-1 against cycles per inference%s" % (
+        " (quick subset)" if quick else "")
+    plot.plot(summary, plan.networks, out_dir, title)
+    write_atomic(md, page.markdown(plan, rows, summary, quick, rel + "accuracy_vs_cycles.png",
+                                   [rel + n for n in CSV_NAMES]))
     print("accuracy: wrote %s in %.1f s" % (", ".join(output_names(out_dir, md)),
                                              time.time() - t0), flush=True)
-    return EXIT_MISMATCH if any(o.correct_tile is None for o in outcomes) else EXIT_OK
+    return EXIT_OK
 
 
 def check(committed: Sequence[str], fresh: Sequence[str]) -> List[str]:
@@ -165,19 +182,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               "run with /usr/bin/python3)" % (", ".join(missing), sys.executable, APT),
               file=sys.stderr)
         return EXIT_SETUP
+    from .dataset import DataError
+    from .lockstep import TileMismatch
     from .runner import SetupError
 
+    if a.jobs is None:
+        from .study import default_jobs
+        a.jobs = default_jobs()
+    if a.jobs < 1:
+        print("accuracy: --jobs %d: at least 1" % a.jobs, file=sys.stderr)
+        return EXIT_SETUP
     out = a.check or a.out or ("docs/accuracy/quick" if a.quick else "docs/accuracy")
     md = a.md or os.path.join(out, "accuracy.md")
     try:
         if a.check is None:
-            return generate(out, md, out, md, a.quick, a.runner, a.work, a.keep)
+            return generate(out, md, out, md, a.quick, a.runner, a.gemm, a.work, a.jobs,
+                            a.from_results)
         os.makedirs(a.work, exist_ok=True)
         tmp = tempfile.mkdtemp(prefix="check-", dir=os.path.dirname(os.path.abspath(a.work)))
         try:
             fresh_md = os.path.join(tmp, "page", os.path.basename(md))
             rc = generate(os.path.join(tmp, "out"), fresh_md, out, md, a.quick, a.runner,
-                          a.work, a.keep)
+                          a.gemm, a.work, a.jobs, a.from_results)
             bad = check(output_names(out, md), output_names(os.path.join(tmp, "out"), fresh_md))
             for b in bad:
                 print("accuracy --check: %s" % b, file=sys.stderr)
@@ -193,9 +219,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return rc
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
+    except TileMismatch as e:
+        print("accuracy: the tile differs from the reference: %s" % e, file=sys.stderr)
+        return EXIT_MISMATCH
     except SetupError as e:
         print("accuracy: %s" % e, file=sys.stderr)
         return EXIT_SETUP
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, DataError) as e:
         print("accuracy: %s" % e, file=sys.stderr)
         return EXIT_SETUP

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Sequence, TextIO, Tuple
 
@@ -32,7 +33,8 @@ import numpy as np
 from . import config, layerfile, net
 from .config import Network, Pattern
 from .dataset import ImageSplit
-from .pipeline import SUM_COLUMNS, TileGemm, TileMismatch
+from .energy import command_energy_pj, load_table
+from .lockstep import SUM_COLUMNS, TileGemm, TileMismatch
 from .prune import layer_mask, masks_for
 from .quant import QModel, gemm_int32, int8_forward, predict, quantize_net
 from .runner import CsvRow, SetupError
@@ -115,9 +117,10 @@ class ModelRun:
     inputs: List[np.ndarray]   # every layer's INT8 A
     counters: Dict[str, int] = field(default_factory=dict)
     commands: int = 0
+    energy_pj: float = 0.0
 
 
-def run_on_model(qm: QModel, q: np.ndarray, mode: str, n: int, stc_gemm: str,
+def run_on_model(qm: QModel, q: np.ndarray, modes: Sequence[str], n: int, stc_gemm: str,
                  workdir: str) -> ModelRun:
     """Every layer of the INT8 network on ``q`` through ``stc_gemm``.
 
@@ -130,24 +133,25 @@ def run_on_model(qm: QModel, q: np.ndarray, mode: str, n: int, stc_gemm: str,
     os.makedirs(workdir, exist_ok=True)
     paths = []
     for i, lg in enumerate(rec.layers):
-        a, w = pad_k(lg.a, lg.w, kd_of(mode, n))
+        a, w = pad_k(lg.a, lg.w, kd_of(modes[i], n))
         p = os.path.join(workdir, "l%d.bin" % (i + 1))
-        layerfile.write_layer(p, a, w, lg.bias, lg.c, n, mode, config.M_MAX)
+        layerfile.write_layer(p, a, w, lg.bias, lg.c, n, modes[i], config.M_MAX)
         paths.append(p)
     res = layerfile.run_model(stc_gemm, paths, os.path.join(workdir, "model.csv"))
     if res.rc != 0:
         raise TileMismatch("stc_gemm exit %d on %s\n%s" % (res.rc, workdir, res.log))
-    return ModelRun(acc, inputs, counters_of(res.rows), len(res.rows))
+    energy = sum(command_energy_pj(load_table(), r) for r in res.rows)
+    return ModelRun(acc, inputs, counters_of(res.rows), len(res.rows), energy)
 
 
-def run_in_lockstep(qm: QModel, q: np.ndarray, mode: str, n: int, runner: str, workdir: str,
-                    cls: str) -> np.ndarray:
+def run_in_lockstep(qm: QModel, q: np.ndarray, modes: Sequence[str], n: int, runner: str,
+                    workdir: str, cls: str) -> np.ndarray:
     """The INT8 network on ``q`` with every layer a stream through the
     lockstep runner (exit 1: TileMismatch); returns the last layer's
     result, which exit 0 makes the reference's."""
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
-    gemm = TileGemm(mode, n, runner, workdir, cls, singles=False)
+    gemm = TileGemm(modes, n, runner, workdir, cls)
     _, acc = int8_forward(qm, q, gemm)
     return acc
 
@@ -164,13 +168,28 @@ class Config:
     correct_float: int
     ok: np.ndarray              # per image: the INT8 network on the tile is right
     w_zeros: float              # of the real weights, INT8
+    layer_w_zeros: List[float]  # per layer
+    a_zeros: List[float]        # per layer: zeros in the INT8 A the tile got
     counters: Dict[str, int]
     commands: int
     lockstep_images: int        # images run in lockstep (the rest on the model alone)
+    energy_pj: float = 0.0
+    seconds_model: float = 0.0
+    seconds_lockstep: float = 0.0
 
     @property
     def correct(self) -> int:
         return int(np.sum(self.ok))
+
+
+def layer_modes(pattern: Pattern, training: str, layers: int) -> Tuple[str, ...]:
+    """The tile mode of each layer: the pattern's, except for a layer
+    pruned alone (training "layer L"): that one in the pattern's mode, the
+    others dense."""
+    if training.startswith("layer "):
+        li = int(training.split()[-1]) - 1
+        return tuple(pattern.mode if i == li else "dense" for i in range(layers))
+    return (pattern.mode,) * layers
 
 
 def evaluate(model: net.Net, nw: Network, pattern: Pattern, training: str, seed: int,
@@ -179,26 +198,35 @@ def evaluate(model: net.Net, nw: Network, pattern: Pattern, training: str, seed:
     """Quantize ``model``, run the test set on the model alone and the
     first ``lockstep_images`` in lockstep; both must equal the reference."""
     qm = quantize_net(model, split.x_train[:config.CALIB_IMAGES], split.in_scale, n)
-    name = "%s-%s-%s-s%d" % (nw.slug, pattern.slug, "ft" if training == "fine-tuned" else "os",
-                             seed)
+    modes = layer_modes(pattern, training, len(qm.layers))
+    tag = {"fine-tuned": "ft", "one-shot": "os"}.get(training, training.replace("layer ", "l"))
+    name = "%s-%s-%s-s%d" % (nw.slug, pattern.slug, tag, seed)
     work = os.path.join(workroot, name)
-    mr = run_on_model(qm, split.q_test, pattern.mode, n, stc_gemm, os.path.join(work, "model"))
+    t0 = time.time()
+    mr = run_on_model(qm, split.q_test, modes, n, stc_gemm, os.path.join(work, "model"))
+    t1 = time.time()
     if lockstep_images:
-        acc_ls = run_in_lockstep(qm, split.q_test[:lockstep_images], pattern.mode, n, runner,
+        acc_ls = run_in_lockstep(qm, split.q_test[:lockstep_images], modes, n, runner,
                                  os.path.join(work, "lockstep"), "acc-" + name[:40])
         if not np.array_equal(acc_ls, mr.acc[:lockstep_images]):
             raise SetupError("internal: %s: the lockstep result differs from the reference" % name)
+    t2 = time.time()
     shutil.rmtree(work, ignore_errors=True)
     ok = predict(qm, mr.acc) == split.y_test
     correct_float = int(np.sum(net.predict(model, split.x_test) == split.y_test))
     real = [q.w_q[:, : q.out] for q in qm.layers]
     w_zeros = sum(int(np.count_nonzero(w == 0)) for w in real) / sum(w.size for w in real)
     return Config(nw.slug, pattern, training, seed, int(split.y_test.size), correct_float, ok,
-                  w_zeros, mr.counters, mr.commands, lockstep_images)
+                  w_zeros, [_zeros(w) for w in real], [_zeros(a) for a in mr.inputs],
+                  mr.counters, mr.commands, lockstep_images, mr.energy_pj, t1 - t0, t2 - t1)
+
+
+def _zeros(x: np.ndarray) -> float:
+    return float(np.count_nonzero(x == 0)) / x.size
 
 
 def counters_of(rows: Sequence[CsvRow]) -> Dict[str, int]:
-    """Per-command CSV rows summed over :data:`pipeline.SUM_COLUMNS`."""
+    """Per-command CSV rows summed over :data:`lockstep.SUM_COLUMNS`."""
     return {c: sum(int(r[c] or 0) for r in rows) for c in SUM_COLUMNS}
 
 

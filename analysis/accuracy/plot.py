@@ -1,13 +1,15 @@
 # Copyright 2026 STC contributors
 # SPDX-License-Identifier: Apache-2.0
-"""docs/accuracy/accuracy_vs_cycles.{png,svg}: top-1 accuracy on the tile
-against its cycles per inference, one-shot and fine-tuned.
+"""docs/accuracy/accuracy_vs_cycles.{png,svg}: top-1 accuracy on the tile,
+with its 95 % interval, against the tile's cycles per inference, one
+panel per network.
 
-Left: every network against tile cycles (hollow one-shot, filled
-fine-tuned, an arrow from one to the other). Right: the fine-tuned
-networks alone, accuracy zoomed, against the modelled energy per inference
-(which separates what the cycles cannot: unstructured runs at the dense
-cycle count). Colour = pattern family, marker = sparsity.
+Each point is a pattern's mean over the training seeds; its bar the
+two-level bootstrap interval of that mean (seeds and test images).
+Filled: fine-tuned with the mask fixed; hollow: one-shot (only where it
+falls inside the panel's range, which is set by the fine-tuned points:
+a collapsed one-shot network is in the tables, not the plot). The band is
+dense's interval. Colour = pattern family, marker = sparsity.
 
 Byte-identical across runs: the Agg backend, Matplotlib's built-in
 defaults (no user matplotlibrc), a fixed ``svg.hashsalt``, and no date or
@@ -18,17 +20,17 @@ from __future__ import annotations
 import os
 from typing import Dict, Sequence, Tuple
 
-from .config import Pattern
-from .table import Row
+from . import config
+from .results import SummaryRow, find
 
 #: Colour of each pattern family (Okabe-Ito, colour-blind safe).
 _COLOR: Dict[str, str] = {"dense": "#000000", "24": "#0072B2", "block": "#D55E00",
                           "unstructured": "#009E73", "24block": "#CC79A7"}
 
 
-def _marker(p: Pattern) -> str:
+def _marker(slug: str) -> str:
     """Marker by nominal sparsity: dense o, 50 % s, 75 % ^, 90 % D."""
-    s = p.nominal_sparsity
+    s = config.pattern_by_slug(slug).nominal_sparsity
     if s == 0:
         return "o"
     if s <= 0.5:
@@ -38,7 +40,45 @@ def _marker(p: Pattern) -> str:
     return "D"
 
 
-def plot(rows: Sequence[Row], out_dir: str, title: str) -> Tuple[str, str]:
+def _panel(ax, summary: Sequence[SummaryRow], network: config.Network, legend: bool) -> None:
+    ft = [s for s in summary if s.network == network.slug and s.training == "fine-tuned"]
+    if not ft:
+        return
+    dense = find(summary, network.slug, "dense", "one-shot")
+    shown = ft + ([dense] if dense is not None else [])
+    lo = min(100 * s.acc_lo for s in shown)
+    hi = max(100 * s.acc_hi for s in shown)
+    pad = 0.15 * (hi - lo + 0.5)
+    ymin, ymax = lo - pad, hi + pad
+    if dense is not None:
+        ax.axhspan(100 * dense.acc_lo, 100 * dense.acc_hi, color="#dddddd", zorder=0,
+                   label="dense as trained: 95 % interval" if legend else None)
+    for s in summary:
+        if s.network != network.slug:
+            continue
+        p = config.pattern_by_slug(s.pattern)
+        y = 100 * s.mean_acc
+        filled = s.training == "fine-tuned"
+        if not filled and not ymin <= y <= ymax:
+            continue
+        color = _COLOR[p.kind]
+        ax.errorbar([s.cycles_per_inf], [y],
+                    yerr=[[y - 100 * s.acc_lo], [100 * s.acc_hi - y]], fmt=_marker(s.pattern),
+                    markersize=7, color=color, markeredgecolor=color,
+                    markerfacecolor=color if filled else "white", markeredgewidth=1.3,
+                    elinewidth=1.0, capsize=3, zorder=3,
+                    label=(p.name if legend and filled else None))
+    ax.set_ylim(ymin, ymax)
+    ax.set_xlim(0, 1.1 * max(s.cycles_per_inf for s in summary if s.network == network.slug))
+    ax.grid(True, linewidth=0.4, color="#eeeeee")
+    ax.set_xlabel("tile cycles per inference (N = 16, batches of up to %d rows)" % config.M_MAX)
+    ax.set_ylabel("top-1 on the tile, mean of %d seed%s (%%)"
+                  % (ft[0].seeds, "" if ft[0].seeds == 1 else "s"))
+    ax.set_title(network.name, fontsize=9)
+
+
+def plot(summary: Sequence[SummaryRow], networks: Sequence[config.Network], out_dir: str,
+         title: str) -> Tuple[str, str]:
     """Write the PNG and SVG; return their paths."""
     import matplotlib
 
@@ -48,45 +88,12 @@ def plot(rows: Sequence[Row], out_dir: str, title: str) -> Tuple[str, str]:
 
     matplotlib.rcParams.update({"svg.hashsalt": "stc-accuracy", "svg.fonttype": "path",
                                 "font.family": "DejaVu Sans", "font.size": 9})
-    ok = [r for r in rows if r.ok]
-    fig, (ax, az) = plt.subplots(1, 2, figsize=(10.0, 5.2), dpi=100)
-    by = {(r.o.pattern.slug, r.o.training): r for r in ok}
-    xmax = 1.1 * max([r.cycles_per_inf for r in ok] or [1.0])
-    for r in ok:
-        p = r.o.pattern
-        color, marker = _COLOR[p.kind], _marker(p)
-        ft = r.o.training == "fine-tuned"
-        style = dict(linestyle="none", marker=marker, markersize=8, markeredgecolor=color,
-                     markerfacecolor=color if ft else "white", markeredgewidth=1.5, zorder=3)
-        ax.plot([r.cycles_per_inf], [r.acc_tile], **style)
-        if ft:
-            az.plot([r.energy_nj_per_inf], [r.acc_tile], label=p.name, **style)
-        elif (p.slug, "fine-tuned") in by:
-            f = by[(p.slug, "fine-tuned")]
-            if abs(f.acc_tile - r.acc_tile) > 1e-9:
-                ax.annotate("", xy=(f.cycles_per_inf, f.acc_tile),
-                            xytext=(r.cycles_per_inf, r.acc_tile),
-                            arrowprops={"arrowstyle": "->", "color": color, "lw": 0.8,
-                                        "shrinkA": 5, "shrinkB": 5}, zorder=2)
-    base = by.get(("dense", "one-shot"))
-    emax = 1.1 * max([r.energy_nj_per_inf for r in ok] or [1.0])
-    for a, lim in ((ax, xmax), (az, emax)):
-        if base is not None:
-            a.axhline(base.acc_tile, color="#777777", linestyle="--", linewidth=0.8, zorder=1)
-        a.set_xlim(0, lim)
-        a.grid(True, linewidth=0.4, color="#dddddd")
-    ax.set_xlabel("tile cycles per inference (batch of %d, N = 16)" % rows[0].o.m)
-    az.set_xlabel("energy per inference (nJ, model of analysis/report/energy.py)")
-    ax.set_ylabel("top-1 accuracy on the tile (%)")
-    ax.set_title("every network against cycles: hollow one-shot, filled fine-tuned",
-                 fontsize=9)
-    fts = [r.acc_tile for r in ok if r.o.training == "fine-tuned"]
-    if fts:
-        lo, hi = min(fts), max(fts)
-        az.set_ylim(lo - 0.1 * (hi - lo + 1.0), hi + 0.1 * (hi - lo + 1.0))
-    az.set_title("fine-tuned networks, accuracy zoomed; dashed: dense INT8", fontsize=9)
-    handles, labels = az.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=5, fontsize=8, frameon=False)
+    fig, axes = plt.subplots(1, len(networks), figsize=(5.2 * len(networks), 5.0), dpi=100,
+                             squeeze=False)
+    for i, nw in enumerate(networks):
+        _panel(axes[0][i], summary, nw, i == 0)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=8, frameon=False)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout(rect=(0, 0.1, 1, 1))
     png = os.path.join(out_dir, "accuracy_vs_cycles.png")

@@ -30,8 +30,7 @@ from typing import Callable, List, Optional, Tuple
 import numpy as np
 
 from . import config
-from .mlp import MLP
-from .net import LayerSpec, Net, forward, layer_input, layer_output, mlp_specs
+from .net import LayerSpec, Net, forward, layer_input, layer_output
 
 #: Bits of the requantization multiplier's mantissa (m0 in [2^14, 2^15)).
 MULT_BITS: int = 15
@@ -185,16 +184,6 @@ def quantize_net(net: Net, calib_x: np.ndarray, in_scale: float, pad_to: int) ->
         if i != last_i:
             s_in = s_out
     return QModel(layers, tuple(net.specs))
-
-
-def quantize_mlp(m: MLP, calib_x: np.ndarray, pad_to: int) -> QModel:
-    """:func:`quantize_net` of the digits MLP (inputs pixel / 16, INT8 7 * pixel)."""
-    net = Net(mlp_specs(m.widths), [x.copy() for x in m.w], [x.copy() for x in m.b])
-    for i, s in enumerate(net.specs[:-1]):
-        if s.out % pad_to:
-            raise ValueError("hidden width %d of layer %d is not a multiple of N = %d"
-                             % (s.out, i + 1, pad_to))
-    return quantize_net(net, calib_x, 1.0 / (config.PIXEL_MAX * config.PIXEL_Q), pad_to)
 
 
 Gemm = Callable[[int, np.ndarray, np.ndarray, np.ndarray], np.ndarray]

@@ -17,20 +17,38 @@ import numpy as np
 
 from .tilecmd import TileCommand
 
-_HEX2 = np.array(["%02x" % i for i in range(256)])
+_HEXDIGITS = np.frombuffer(b"0123456789abcdef", dtype=np.uint8)
+#: Byte b -> its two lower-case hex digits, as ASCII codes (256 x 2).
+_HEX2 = np.stack([_HEXDIGITS[np.arange(256) >> 4], _HEXDIGITS[np.arange(256) & 15]], axis=1)
 _CLASS_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
+_SPACE, _LF = ord(" "), ord("\n")
 
 
-def _hex8_rows(x: np.ndarray) -> List[str]:
+def _hex_block(digits: np.ndarray) -> str:
+    """Rows of tokens (rows x tokens x digits, ASCII codes) as text: one
+    space between tokens, rows separated by LF, no final LF (the caller
+    joins blocks with LF). Built as one byte array: a layer of a
+    convolution is millions of rows."""
+    r, t, d = digits.shape
+    if r == 0 or t == 0:
+        return ""
+    out = np.empty((r, t, d + 1), dtype=np.uint8)
+    out[:, :, :d] = digits
+    out[:, :, d] = _SPACE
+    out[:, -1, d] = _LF
+    return out.tobytes()[:-1].decode("ascii")
+
+
+def _hex8_rows(x: np.ndarray) -> str:
     """INT8 values as rows of two-digit two's-complement tokens."""
-    t = _HEX2[np.asarray(x, dtype=np.int64) & 0xFF]
-    return [" ".join(r) for r in t.tolist()]
+    return _hex_block(_HEX2[np.asarray(x, dtype=np.int64) & 0xFF])
 
 
-def _hex32_rows(x: np.ndarray) -> List[str]:
+def _hex32_rows(x: np.ndarray) -> str:
     """INT32 values as rows of eight-digit two's-complement tokens."""
-    u = (np.asarray(x, dtype=np.int64) & 0xFFFFFFFF).tolist()
-    return [" ".join("%08x" % v for v in r) for r in u]
+    u = (np.asarray(x, dtype=np.int64) & 0xFFFFFFFF).astype(">u4")
+    b = u.view(np.uint8).reshape(u.shape + (4,))  # big-endian bytes: most significant first
+    return _hex_block(_HEX2[b].reshape(u.shape + (8,)))
 
 
 def check_class(cls: str) -> None:
@@ -40,7 +58,8 @@ def check_class(cls: str) -> None:
 
 
 def command_lines(cmd: TileCommand, cls: str, seed: int, version: int) -> List[str]:
-    """The header and sections of one command (without ``// end``)."""
+    """The header and sections of one command (without ``// end``): lines,
+    a section's rows as one multi-line block."""
     check_class(cls)
     lines = [
         "// class " + cls,
@@ -55,21 +74,21 @@ def command_lines(cmd: TileCommand, cls: str, seed: int, version: int) -> List[s
     if version == 2:
         lines.append("// fault none")
     lines.append("// section A")
-    lines += _hex8_rows(cmd.a)
+    lines.append(_hex8_rows(cmd.a))
     lines.append("// section W")
     if cmd.mode == "2:4":
         assert cmd.kept is not None and cmd.meta is not None
-        lines += _hex8_rows(cmd.kept)
+        lines.append(_hex8_rows(cmd.kept))
         lines.append("// section META")
         digits = cmd.n // 2
         lines += [" ".join("%0*x" % (digits, v) for v in r) for r in cmd.meta.tolist()]
     else:
-        lines += _hex8_rows(cmd.w)
+        lines.append(_hex8_rows(cmd.w))
     if cmd.bias is not None:
         lines.append("// section BIAS")
-        lines += _hex32_rows(np.broadcast_to(cmd.bias, (cmd.m, cmd.n)))
+        lines.append(_hex32_rows(np.broadcast_to(cmd.bias, (cmd.m, cmd.n))))
     lines.append("// section C")
-    lines += _hex32_rows(cmd.c)
+    lines.append(_hex32_rows(cmd.c))
     return lines
 
 

@@ -266,6 +266,16 @@ Test(lockstep, grids_in_place_only_with_the_steps_own_model)
     stc_stream_free(&s);
 }
 
+/* stc_step_close accepts NULL, as free() does (stc_step.h): a caller whose
+ * open failed before allocating closes what it got without a check. */
+Test(lockstep, close_accepts_null)
+{
+    stc_run_result res;
+    memset(&res, 0x5a, sizeof res);
+    stc_step_close(NULL, NULL, &res);
+    cr_assert_eq(res.cycles, 0x5a5a5a5a5a5a5a5aULL, "a NULL step writes no result");
+}
+
 /* A counter fault is found by the compare at the cycle it appears. */
 Test(lockstep, planted_counter_fault_found)
 {

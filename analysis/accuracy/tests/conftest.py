@@ -31,3 +31,16 @@ def need(name: str) -> str:
     if not (os.path.isfile(p) and os.access(p, os.X_OK)):
         pytest.skip("%s absent (make %s)" % (p, os.path.join(BUILD, name)))
     return p
+
+
+def small_fashion(n_train: int = 1500, n_test: int = 48):
+    """The first images of Fashion-MNIST (skip the test when the Debian
+    package is absent: make deps installs it)."""
+    from analysis.accuracy import dataset
+
+    try:
+        d = dataset.load_fashion()
+    except dataset.DataError as e:
+        pytest.skip(str(e))
+    return dataset.ImageSplit(d.name, d.side, d.lv_train[:n_train], d.y_train[:n_train],
+                              d.lv_test[:n_test], d.y_test[:n_test], d.in_scale)

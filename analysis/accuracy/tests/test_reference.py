@@ -3,7 +3,11 @@
 """The NumPy integer reference against a naive triple loop."""
 import numpy as np
 
-from analysis.accuracy import config, dataset, mlp, quant, tilecmd
+import pytest
+
+from analysis.accuracy import config, net, quant, tilecmd
+
+from conftest import small_fashion
 
 
 def naive_gemm(a, w, bias):
@@ -36,22 +40,34 @@ def test_extremes_wrap_in_the_triple_loop_too():
     assert quant.gemm_int32(a, w, b).tolist() == naive_gemm(a, w, b)
 
 
-def test_network_reference_equals_loops_and_commands():
-    split = dataset.load_split()
-    m = mlp.train(mlp.init_mlp((64, 16, 16, 10), 3), split.x_train, split.y_train, 1, 1e-3, 64, 4)
-    qm = quant.quantize_mlp(m, split.x_train, 16)
-    a0 = split.q_test[:6]
-    inputs, acc = quant.int8_forward(qm, a0)
-    a = a0
-    for i, layer in enumerate(qm.layers):
+@pytest.mark.parametrize("specs", [
+    net.mlp_specs((784, 16, 16, 10)),
+    (net.LayerSpec("conv", 4, cin=1, hw=28, stride=2), net.LayerSpec("dense", 10, k_in=784)),
+])
+def test_network_reference_equals_loops_and_commands(specs):
+    """Every layer's A, C and requantized output against a triple loop and
+    a per-element requantization written out here; the tile's commands of
+    each layer (K padded, M batched) hold that C."""
+    split = small_fashion(1000, 5)
+    m = net.train(net.init_net(specs, 3), split.x_train, split.y_train, 1, 1e-3, 64, 4)
+    qm = quant.quantize_net(m, split.x_train, split.in_scale, 16)
+    inputs, acc = quant.int8_forward(qm, split.q_test)
+    h = split.q_test
+    for i, (layer, spec) in enumerate(zip(qm.layers, qm.specs)):
+        a = net.layer_input(h, spec)
         assert np.array_equal(inputs[i], a)
         c = naive_gemm(a, layer.w_q, layer.b_q)
-        cmds = tilecmd.layer_commands(a, layer.w_q, layer.b_q, 16, "dense")
-        assert np.concatenate([x.c for x in cmds], axis=1).tolist() == c
+        ap, wp = tilecmd.pad_k(a, layer.w_q, 16)
+        cmds = tilecmd.layer_commands(ap, wp, layer.b_q, 16, "dense", m_max=7)
+        tiles = wp.shape[1] // 16
+        got = np.concatenate([np.concatenate([x.c for x in cmds[j:j + tiles]], axis=1)
+                              for j in range(0, len(cmds), tiles)], axis=0)
+        assert got.tolist() == c
         if layer.m0 is not None:
-            a = np.array([[min(127, (max(v, 0) * int(m0) + (1 << (int(s) - 1))) >> int(s))
+            q = np.array([[min(127, (max(v, 0) * int(m0) + (1 << (int(s) - 1))) >> int(s))
                            for v, m0, s in zip(row, layer.m0, layer.shift)] for row in c])
+            h = net.layer_output(q[:, : layer.out], spec, split.q_test.shape[0])
     assert acc.tolist() == c
-    assert acc.shape == (6, 16)
+    assert acc.shape == (5, 16)
     assert not acc[:, 10:].any()  # padded logits: zero weights, zero bias
     assert config.A_QMAX == 127

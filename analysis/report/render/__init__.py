@@ -21,15 +21,19 @@ from . import act, decision, moe, sweep, traffic, uarch
 def render(report_dir: str, accuracy: Optional[str] = None) -> str:
     """The page from REPORT_DIR's CSVs (summary, uarch, moe, act,
     traffic_tile, traffic, breakeven, area) and, for the decision table's
-    accuracy column, the accuracy experiment's table ACCURACY
-    (docs/accuracy/accuracy.csv; without it the column is left out)."""
+    accuracy column, the accuracy study's table ACCURACY
+    (docs/accuracy/accuracy.csv, one line per configuration) and the
+    summary beside it (summary.csv, means over seeds with intervals);
+    without them the column is left out)."""
     def t(name: str) -> Table:
         return read_table(os.path.join(report_dir, name + ".csv"))
     summary, act_t, moe_t = t("summary"), t("act"), t("moe")
     tile, sweep_t, breakeven, area = t("traffic_tile"), t("traffic"), t("breakeven"), t("area")
     acc = read_table(accuracy) if accuracy else None
+    acc_sum = read_table(os.path.join(os.path.dirname(accuracy), "summary.csv")) \
+        if accuracy else None
     out: List[str] = []
-    out += decision.decision(summary, act_t, moe_t, tile, sweep_t, area, acc)
+    out += decision.decision(summary, act_t, moe_t, tile, sweep_t, area, acc_sum)
     out += sweep.sweep(summary)
     out += uarch.uarch_md(t("uarch"))
     out += moe.moe_md(moe_t)

@@ -10,40 +10,44 @@ from ..csvio import Row, Table
 from ..energy import gated_saved_pj
 from .md import Out, pc
 
-#: The accuracy experiment's networks whose real activations the section
-#: shows: dense W, so that every gated MAC is a zero in A (or a rare zero
-#: weight), one-shot and fine-tuned.
+#: The accuracy study's networks whose real activations the section shows:
+#: dense W, so that every gated MAC is a zero in A (or a rare zero weight).
 RELU_ROWS = (("dense", "one-shot"), ("dense", "fine-tuned"))
 
 
 def relu_md(acc: Table) -> List[str]:
-    """Real ReLU activations: the digits network of docs/accuracy.md, run
-    on the tile, its measured zeros in A per layer and what gating saved."""
-    rows = [r for p, tr in RELU_ROWS for r in acc.rows if r["pattern"] == p and r["training"] == tr]
+    """Real ReLU activations: the networks of docs/accuracy.md on the
+    tile (first seed), their measured zeros in A per layer and what gating
+    saved."""
+    seed = acc.rows[0]["seed"] if acc.rows else ""
+    rows = [r for r in acc.rows for p, tr in RELU_ROWS
+            if r["pattern"] == p and r["training"] == tr and r["seed"] == seed]
     o = Out()
     if not rows:
         return o.parts
     o.p()
-    o.p("### Real activations: the digits network on the tile")
+    o.p("### Real activations: the accuracy study's networks on the tile")
     o.p()
-    o.f("The accuracy experiment (docs/accuracy.md) runs a small ReLU network on %d test images, "
-        "every layer a command stream through the lockstep. With dense W, the zeros its layers feed "
-        "the tile are the ReLU's own, measured on those images, and every gated MAC is one of them "
-        "(or one of W's few zeros):\n", d(rows[0]["test_images"]))
+    o.f("The accuracy study (docs/accuracy.md) runs an MLP and a CNN on %d Fashion-MNIST test "
+        "images through the tile. With dense W, the zeros its layers feed the tile are the "
+        "ReLU's own (and the image's background in the first layer), measured on those images, "
+        "and every gated MAC is one of them (or one of W's few zeros); seed %s:\n",
+        d(rows[0]["test_images"]), seed)
     o.p()
-    o.p("| network | zeros in A: layer 1 | layer 2 | layer 3 | MACs gated (of algorithmic) | "
+    o.p("| network | zeros in A, layer by layer | MACs gated (of algorithmic) | "
         "energy per inference (nJ) | saved by gating per inference (nJ) |")
-    o.p("|---|---:|---:|---:|---:|---:|---:|")
+    o.p("|---|---:|---:|---:|---:|")
     for r in rows:
         images = num(r["test_images"])
         saved = gated_saved_pj(num(r["macs_gated"])) / 1000.0 / images
-        o.f("| dense, %s | %s%% | %s%% | %s%% | %s | %.3f | %.3f |\n", r["training"], r["a_zeros_l1_pct"],
-            r["a_zeros_l2_pct"], r["a_zeros_l3_pct"], pc(num(r["macs_gated"]) / num(r["macs_alg"])),
+        o.f("| %s dense, %s | %s%% | %s | %.3f | %.3f |\n", r["network"].upper(), r["training"],
+            r["a_zeros_layers_pct"].replace(" / ", "% / "),
+            pc(num(r["macs_gated"]) / num(r["macs_alg"])),
             num(r["energy_nj_per_inference"]), saved)
     o.p()
-    o.f("Layer 1's input is the image itself (the digits' blank background); layers 2 and 3 read the "
-        "ReLU outputs of the layer before. \"Saved by gating\" is the multiply and add of every gated "
-        "MAC at the energies of the model below, per image.\n")
+    o.f("The first layer's input is the image itself; the later layers read the ReLU outputs "
+        "of the layer before. \"Saved by gating\" is the multiply and add of every gated MAC at "
+        "the energies of the model below, per image.\n")
     return o.parts
 
 

@@ -23,7 +23,8 @@ def dirs(tmp_path):
     shutil.copytree(os.path.join(DOCS, "report"), docs / "report")
     shutil.copy(os.path.join(DOCS, "report.md"), docs / "report.md")
     (docs / "accuracy").mkdir()
-    shutil.copy(os.path.join(DOCS, "accuracy", "accuracy.csv"), docs / "accuracy" / "accuracy.csv")
+    for name in ("accuracy.csv", "summary.csv"):
+        shutil.copy(os.path.join(DOCS, "accuracy", name), docs / "accuracy" / name)
     quick = tmp_path / "quick"
     quick.mkdir()
     rep = docs / "report"

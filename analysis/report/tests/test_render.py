@@ -46,28 +46,32 @@ def test_every_w_pattern_has_an_accuracy_and_moe_none():
     assert all(v == "—" for k, v in cells.items() if k.startswith("MoE"))
 
 
-ACC = """pattern,training,test_images,w_zeros_pct,acc_int8_pct,acc_tile_pct,drop_vs_dense_int8_pp
-dense,one-shot,100,1.00,98.00,98.00,0.00
-dense,fine-tuned,100,1.00,97.00,97.00,1.00
-2:4,fine-tuned,100,50.00,96.00,96.00,2.00
-block 50%,fine-tuned,100,50.00,95.00,95.00,3.00
-block 90%,one-shot,100,90.00,10.00,10.00,88.00
-block 90%,fine-tuned,100,90.00,90.00,90.00,8.00
-unstructured 50%,fine-tuned,100,50.00,99.00,99.00,-1.00
-2:4 + block 50%,fine-tuned,100,75.00,94.00,94.00,4.00
+ACC = """network,pattern,training,seeds,test_images,mean_acc_pct,mean_drop_pp,drop_lo_pp,drop_hi_pp,drop_is,w_zeros_pct
+mlp,dense,one-shot,3,100,98.00,0.00,,,the baseline,1.00
+mlp,dense,fine-tuned,3,100,97.00,-1.00,-2.00,0.50,not distinguishable from zero,1.00
+mlp,2:4,fine-tuned,3,100,96.00,1.00,0.20,1.80,a real loss,50.00
+mlp,block 50%,fine-tuned,3,100,95.00,2.00,1.00,3.00,a real loss,50.00
+mlp,block 90%,one-shot,3,100,10.00,88.00,80.00,90.00,a real loss,90.00
+mlp,block 90%,fine-tuned,3,100,90.00,7.00,6.00,8.00,a real loss,90.00
+mlp,unstructured 50%,fine-tuned,3,100,99.00,-2.00,-3.00,-1.00,a real gain,50.00
+mlp,2:4 + block 50%,fine-tuned,3,100,94.00,3.00,2.00,4.00,a real loss,75.00
+cnn,2:4,fine-tuned,3,100,91.00,0.50,-0.50,1.50,not distinguishable from zero,49.90
 """
 
 
 def test_accuracy_cell_is_the_nearest_fine_tuned_network_of_the_pattern():
     a = decision.Accuracy(table_from_text(ACC))
-    assert a.dense_int8 == 98.0
+    assert a.networks == ["mlp", "cnn"] and a.seeds == 3 and a.images == 100
     # block at 88%: block 90% (fine-tuned, not one-shot), not block 50%
-    assert a.cell("block", 88.0) == "90.00% (8.00 pp; block 90%, 90.00% zeros)"
-    assert a.cell("block", 60.0) == "95.00% (3.00 pp; block 50%, 50.00% zeros)"
-    assert a.cell("sp24", 50.0) == "96.00% (2.00 pp; 2:4, 50.00% zeros)"
-    assert a.cell("sp24-block", 75.0) == "94.00% (4.00 pp; 2:4 + block 50%, 75.00% zeros)"
-    assert a.cell("unstructured", 50.0) == "99.00% (1.00 pp better; unstructured 50%, 50.00% zeros)"
-    assert a.cell("dense", 0.5) == "97.00% (1.00 pp; dense, 1.00% zeros)"
+    assert a.cell("block", 88.0) == "MLP block 90%: 90.00% (7.00 pp [6.00, 8.00]: a real loss)"
+    assert a.cell("block", 60.0) == "MLP block 50%: 95.00% (2.00 pp [1.00, 3.00]: a real loss)"
+    assert a.cell("sp24", 50.0) == ("MLP 2:4: 96.00% (1.00 pp [0.20, 1.80]: a real loss); "
+                                    "CNN 2:4: 91.00% (0.50 pp [-0.50, 1.50]: not "
+                                    "distinguishable from zero)")
+    assert a.cell("unstructured", 50.0) == ("MLP unstructured 50%: 99.00% (-2.00 pp "
+                                            "[-3.00, -1.00]: a real gain)")
+    assert a.cell("dense", 0.5) == ("MLP dense: 97.00% (-1.00 pp [-2.00, 0.50]: not "
+                                    "distinguishable from zero)")
     assert a.borrowed == ["block at 88.0% zeros: the block 90% network, 90.00%",
                           "block at 60.0% zeros: the block 50% network, 50.00%"]
 
@@ -102,17 +106,20 @@ def test_a_table_missing_a_needed_run_is_an_error(tmp_path):
         render(str(d), ACCURACY)
 
 
-ACC_HEAD = ("pattern,training,test_images,a_zeros_l1_pct,a_zeros_l2_pct,a_zeros_l3_pct,macs_alg,macs_gated,"
+ACC_HEAD = ("network,pattern,training,seed,test_images,a_zeros_layers_pct,macs_alg,macs_gated,"
             "energy_nj_per_inference\n")
 
 
 def test_real_activations_gated_energy_per_image():
     """2 images, 1000 gated MACs of 4000: 25.0%; each gated MAC spares an
     8-bit multiply (0.2 pJ) and a 32-bit add (0.1 pJ), so 0.3 nJ in all,
-    0.150 nJ per image (the 45 nm table of the report, by hand)."""
-    acc = table_from_text(ACC_HEAD + "dense,one-shot,2,50.00,20.00,10.00,4000,1000,3.5\n"
-                          "2:4,one-shot,2,50.00,20.00,10.00,4000,1000,3.5\n")
+    0.150 nJ per image (the 45 nm table of the report, by hand). Only the
+    first seed's dense networks are shown."""
+    acc = table_from_text(ACC_HEAD + "mlp,dense,one-shot,1,2,50.0 / 20.0 / 10.0,4000,1000,3.5\n"
+                          "mlp,2:4,one-shot,1,2,50.0 / 20.0 / 10.0,4000,1000,3.5\n"
+                          "mlp,dense,one-shot,2,2,50.0 / 20.0 / 10.0,4000,2000,3.5\n")
     text = "".join(act.relu_md(acc))
-    assert "| dense, one-shot | 50.00% | 20.00% | 10.00% | 25.0% | 3.500 | 0.150 |" in text
+    assert "| MLP dense, one-shot | 50.0% / 20.0% / 10.0% | 25.0% | 3.500 | 0.150 |" in text
     assert "2:4" not in text.split("|---|")[1]  # only the dense networks
+    assert "50.0%" in text and "| 50.0% |" not in text and text.count("| MLP dense") == 1
     assert act.relu_md(table_from_text(ACC_HEAD)) == []
