@@ -12,13 +12,11 @@
  */
 #include "stc_layer.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "stc_meta.h"
 #include "stc_tile.h"
@@ -87,49 +85,6 @@ static stc_status fail_field(const layer_rd *r, const char *field, uint32_t val,
 }
 
 /* ---- loading --------------------------------------------------------------- */
-
-/* Reads the whole file into *out (its length in *len). */
-static stc_status layer_load(const layer_rd *r, unsigned char **out, size_t *len)
-{
-    struct stat sb;
-    FILE *f = fopen(r->path, "rb");
-    if (!f) {
-        stc_errf(r->err, r->errlen, "%s: cannot open: %s", r->path, strerror(errno));
-        return STC_EIO;
-    }
-    /* The size as a first guess (a pipe says 0); the loop reads to the end. */
-    size_t cap = fstat(fileno(f), &sb) == 0 && sb.st_size > 0 ? (size_t)sb.st_size + 1 : 1 << 16;
-    size_t n = 0;
-    unsigned char *buf = malloc(cap);
-    stc_status st = buf ? STC_OK : STC_ENOMEM;
-    while (st == STC_OK) {
-        if (n == cap) {
-            unsigned char *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-            if (!nb) {
-                st = STC_ENOMEM;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (st == STC_OK && ferror(f))
-        st = STC_EIO;
-    fclose(f);
-    if (st != STC_OK) {
-        free(buf);
-        stc_errf(r->err, r->errlen, "%s: %s", r->path,
-                 st == STC_EIO ? "read error" : "out of memory");
-        return st;
-    }
-    *out = buf;
-    *len = n;
-    return STC_OK;
-}
 
 /* ---- the header -------------------------------------------------------------- */
 
@@ -321,7 +276,8 @@ stc_status stc_layer_read(const char *path, stc_layer *l, char *err, size_t errl
 {
     layer_rd r = {path, err, errlen};
     memset(l, 0, sizeof *l);
-    stc_status st = layer_load(&r, &l->data, &l->size);
+    stc_status st =
+        stc_file_load(r.path, SIZE_MAX / 2, (void **)&l->data, &l->size, r.err, r.errlen);
     if (st == STC_OK)
         st = check_magic(&r, l->data, l->size);
     if (st == STC_OK)

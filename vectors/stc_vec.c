@@ -314,23 +314,28 @@ static stc_status stc_vp_fail(stc_vp *p, stc_status st, const char *fmt, ...)
     return st;
 }
 
-/* Reads the whole file; STC_EIO or STC_EFORMAT (too big) with a message. */
-static stc_status stc_vp_load(const char *path, char **out, size_t *outlen, char *err,
-                              size_t errlen)
+stc_status stc_file_load(const char *path, size_t max, void **out, size_t *outlen, char *err,
+                         size_t errlen)
 {
+    struct stat sb;
     FILE *f = fopen(path, "rb");
     if (!f) {
         stc_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return STC_EIO;
     }
-    size_t cap = 1 << 16, len = 0;
+    /* The size as a first guess, one byte more so that the end is seen
+     * without growing (a pipe says 0); past max is refused, not read. */
+    size_t cap = 1 << 16;
+    if (fstat(fileno(f), &sb) == 0 && sb.st_size > 0)
+        cap = (uintmax_t)sb.st_size < max ? (size_t)sb.st_size + 1 : max + 1;
+    size_t len = 0;
     char *buf = malloc(cap);
     stc_status st = buf ? STC_OK : STC_ENOMEM;
     while (st == STC_OK) {
         if (len == cap) {
-            char *nb = cap > STC_VEC_FILE_MAX ? NULL : realloc(buf, cap * 2);
+            char *nb = cap > max || cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
             if (!nb) {
-                st = cap > STC_VEC_FILE_MAX ? STC_EFORMAT : STC_ENOMEM;
+                st = cap > max ? STC_EFORMAT : STC_ENOMEM;
                 break;
             }
             buf = nb;
@@ -343,15 +348,15 @@ static stc_status stc_vp_load(const char *path, char **out, size_t *outlen, char
     }
     if (st == STC_OK && ferror(f))
         st = STC_EIO;
-    if (st == STC_OK && len > STC_VEC_FILE_MAX)
+    if (st == STC_OK && len > max)
         st = STC_EFORMAT;
     fclose(f);
     if (st != STC_OK) {
         free(buf);
-        stc_errf(err, errlen, "%s: %s", path,
-                 st == STC_EIO      ? "read error"
-                 : st == STC_ENOMEM ? "out of memory"
-                                    : "file larger than the 64 MiB limit");
+        if (st == STC_EFORMAT)
+            stc_errf(err, errlen, "%s: file larger than the %zu MiB limit", path, max >> 20);
+        else
+            stc_errf(err, errlen, "%s: %s", path, st == STC_EIO ? "read error" : "out of memory");
         return st;
     }
     *out = buf;
@@ -1053,7 +1058,7 @@ static stc_status stc_vp_file(const char *path, stc_stream *s, int max_version, 
     memset(s, 0, sizeof *s);
     if (err && errlen > 0)
         err[0] = '\0';
-    stc_status st = stc_vp_load(path, &buf, &len, err, errlen);
+    stc_status st = stc_file_load(path, STC_VEC_FILE_MAX, (void **)&buf, &len, err, errlen);
     if (st != STC_OK)
         return st;
     stc_vp p = {path, buf, len, 0, 0, buf, 0, err, errlen};

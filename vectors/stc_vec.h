@@ -97,6 +97,13 @@ stc_status stc_vec_dense_w(const stc_vec *v, int8_t *wdense, char *err, size_t e
  * 7 MB); bigger files are rejected with STC_EFORMAT, never truncated. */
 #define STC_VEC_FILE_MAX (64u << 20)
 
+/* Reads the whole file at path into a malloc'd *out (*outlen bytes): the
+ * one loader of the vector and layer readers. A file over max bytes is
+ * STC_EFORMAT ("file larger than the N MiB limit"), unreadable STC_EIO,
+ * with the path in err. */
+stc_status stc_file_load(const char *path, size_t max, void **out, size_t *outlen, char *err,
+                         size_t errlen);
+
 /* Header limits of format version 1. */
 #define STC_VEC_N_MIN 4
 #define STC_VEC_N_MAX 16
