@@ -5,8 +5,10 @@
 # docs/verification.md ("Formal proofs") says what each proves.
 #
 #   make formal          decode (exhaustive), gating and protocol (base and
-#                        dbuf; unbounded), skip (bounded) on rtl/ at N=4,
-#                        M_MAX=4, KB_MAX=2;
+#                        dbuf; unbounded), skip (bounded), counters
+#                        (unbounded) on rtl/ at N=4, M_MAX=4, KB_MAX=2, and
+#                        the FULL_PROOFS at the shipped N=16, M_MAX=1024,
+#                        KB_MAX=64 (the bank abstracted);
 #                        FORMAL_RTL=dir proves a copy of the sources instead
 #   make formal-bugs     every bug of FORMAL_BUGS, applied to a copy of rtl/,
 #                        must fail the proof named after it (CI)
@@ -20,12 +22,14 @@ FORMAL_M_MAX   ?= 4
 FORMAL_KB_MAX  ?= 2
 PDR_TIMEOUT    ?= 300
 PROTOCOL_DEPTH ?= 40
-PROOFS         ?= decode skip protocol protocol-dbuf gating
+FULL_PROOFS    ?= counters-full
+PROOFS         ?= decode skip $(FULL_PROOFS) protocol protocol-dbuf gating counters
 FORMAL_RTL     ?= $(RTL_DIR)
 FORMAL_DIR     := $(BUILD)/formal
 # bug:proof - the proof each bug must fail (tb/bugs/<bug>.patch)
 FORMAL_BUGS    := 20-meta-illegal-subset:decode 33-gate-weight-sign-bit:gating \
-                  14-err-not-cleared:protocol 34-skip-next-block-loaded:skip
+                  14-err-not-cleared:protocol 34-skip-next-block-loaded:skip \
+                  24-cycles-16bit:counters 31-stall-count-24bit:counters
 
 FORMAL_ENV = JOBS=$(SIM_JOBS) FORMAL_N=$(FORMAL_N) FORMAL_M_MAX=$(FORMAL_M_MAX) FORMAL_KB_MAX=$(FORMAL_KB_MAX) \
              PDR_TIMEOUT=$(PDR_TIMEOUT) PROTOCOL_DEPTH=$(PROTOCOL_DEPTH) YOSYS=$(YOSYS) VECGEN=$(VECGEN)
@@ -33,7 +37,7 @@ FORMAL_ENV = JOBS=$(SIM_JOBS) FORMAL_N=$(FORMAL_N) FORMAL_M_MAX=$(FORMAL_M_MAX) 
 .PHONY: formal formal-bugs
 
 ##@ Verifying the harness
-formal: ## proofs at N=4: decoder (all codes), gating invisible, protocol assertions (unbounded), skip (bounded)
+formal: ## proofs: decoder (all codes), gating invisible, protocol (unbounded), skip (bounded), counters (unbounded, also at N=16)
 formal: $(VECGEN)
 	@$(DEPS) synth formal
 	@$(FORMAL_ENV) PROOFS="$(PROOFS)" scripts/formal.sh $(FORMAL_DIR) \

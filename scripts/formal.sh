@@ -23,10 +23,22 @@
 #             within PDR_TIMEOUT, bounded: PROTOCOL_DEPTH cycles, ABC bmc3,
 #             and the verdict says so); protocol-dbuf the
 #             same in the dbuf micro-architecture (WBUF=2)
+#   counters  the nine performance counters at their full 32-bit width
+#             against section 7's rules (formal/stc_counter_check.sv), for
+#             every input sequence, unbounded: k-induction (k = 2; ABC ind)
+#             with its base case from reset (ABC bmc3, COUNTER_DEPTH
+#             cycles). A counter narrower than 32 bits fails the induction
+#             step from the state where it is about to wrap.
 #   skip      a tile with skip bit b against one computing all-zero block
 #             b, the same free operands (formal/stc_skip_miter.sv): the
 #             same result rows and err_o for every command shape of the
 #             small tile, bounded: one command from reset (ABC bmc2)
+# A proof named NAME-full (counters-full, protocol-full, protocol-dbuf-full)
+# is the same proof at the shipped size, N=16, M_MAX=1024, KB_MAX=64,
+# whatever FORMAL_N says, with one documented reduction: the accumulator
+# bank is replaced by formal/stc_acc_bank_abstract.v (no storage; a read
+# of an unwritten row repeats, anything else is a free value), an
+# over-approximation, so what it proves holds for the real bank.
 # Each prints one line: proof, verdict, what, how, parameters, solver, time.
 # A failing proof writes its counterexample as a VCD with a GTKWave save
 # file beside it (OUT/<proof>/counterexample.{vcd,gtkw}); the skip proof's
@@ -38,7 +50,9 @@
 # FORMAL_M_MAX (4), FORMAL_KB_MAX (2), PDR_TIMEOUT (300 s),
 # PROTOCOL_DEPTH (40: the bounded check if pdr does not decide in time),
 # SKIP_TIMEOUT (120 s a command shape),
-# PROOFS ("decode skip protocol protocol-dbuf gating"),
+# COUNTER_DEPTH (4: the counters proof's base case, cycles from reset),
+# PROOFS ("decode skip protocol protocol-dbuf gating counters"; also
+# counters-full, protocol-full, protocol-dbuf-full),
 # JOBS (1: the number of proofs at once).
 # Exit status: 0 every proof holds, 1 a proof failed, 2 a set-up error.
 set -euo pipefail
@@ -64,11 +78,32 @@ KB_MAX=${FORMAL_KB_MAX:-2}
 PDR_TIMEOUT=${PDR_TIMEOUT:-300}
 PROTOCOL_DEPTH=${PROTOCOL_DEPTH:-40}
 SKIP_TIMEOUT=${SKIP_TIMEOUT:-120}
-PROOFS=${PROOFS:-decode skip protocol protocol-dbuf gating}
+COUNTER_DEPTH=${COUNTER_DEPTH:-4}
+PROOFS=${PROOFS:-decode skip protocol protocol-dbuf gating counters}
 here=$(cd "$(dirname "$0")/.." && pwd)
 VECGEN=${VECGEN:-$here/build/stc_vecgen}
 params="N=$N M_MAX=$M_MAX KB_MAX=$KB_MAX"
 chparam="-chparam N $N -chparam M_MAX $M_MAX -chparam KB_MAX $KB_MAX"
+ABSTRACT_BANK=$here/formal/stc_acc_bank_abstract.v
+
+# proof_size NAME: the size proof NAME runs at, in p_params, p_chparam,
+# p_note and p_srcs: the make formal parameters, or for NAME-full the
+# shipped tile's with the bank abstracted (formal/stc_acc_bank_abstract.v).
+proof_size() {
+    local f n=$N m=$M_MAX kb=$KB_MAX
+    p_note=""
+    p_srcs=("${srcs[@]}")
+    if [[ $1 == *-full ]]; then
+        n=16 m=1024 kb=64
+        p_note="; bank abstracted: formal/stc_acc_bank_abstract.v"
+        p_srcs=()
+        for f in "${srcs[@]}"; do
+            if [ "$(basename "$f")" = stc_acc_bank.v ]; then p_srcs+=("$ABSTRACT_BANK"); else p_srcs+=("$f"); fi
+        done
+    fi
+    p_params="N=$n M_MAX=$m KB_MAX=$kb"
+    p_chparam="-chparam N $n -chparam M_MAX $m -chparam KB_MAX $kb"
+}
 
 command -v "$YOSYS" >/dev/null || die "$YOSYS not found (make deps, group formal)"
 command -v "$YOSYS_SMTBMC" >/dev/null || die "$YOSYS_SMTBMC not found (make deps, group formal)"
@@ -233,14 +268,15 @@ abc_pdr() {
 proof_protocol() {
     local name=$1 wbuf=$2 d=$out/$1 t0 log frame engine="scorr, pdr"
     t0=$(now)
+    proof_size "$name"
     rm -rf "$d"
     mkdir -p "$d"
     # cutpoint: the PE multipliers become free values (an over-approximation:
     # what holds for any product holds for the real one), which the
     # protocol does not depend on and the solver then need not bit-blast.
-    "$YOSYS" -q -l "$d/yosys.log" -p "read_verilog -defer -formal -DSTC_ASSERT ${srcs[*]}; \
+    "$YOSYS" -q -l "$d/yosys.log" -p "read_verilog -defer -formal -DSTC_ASSERT ${p_srcs[*]}; \
         read_verilog -defer -formal -sv $here/formal/stc_protocol_check.sv; \
-        hierarchy -top stc_protocol_check $chparam -chparam WBUF $wbuf; \
+        hierarchy -top stc_protocol_check $p_chparam -chparam WBUF $wbuf; \
         proc; setattr -set keep 1 w:*formal*; flatten; opt_clean; cutpoint t:\$mul; memory_map; opt -fast; \
         async2sync; setundef -anyseq; opt_clean; $(to_aig "$d" check)" \
         >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
@@ -250,7 +286,7 @@ proof_protocol() {
     log=$abc_log frame=$abc_frame
     local what="the $(grep -c 'assert (' "$(src_of stc_tile.v)") assertions of stc_tile (STC_ASSERT, WBUF=$wbuf) for every input sequence keeping the input protocol"
     if grep -q 'Property proved' <<<"$log"; then
-        verdict "$name" PROVEN "$what  [unbounded: IC3/PDR from reset; ABC scorr, pdr; $params]" "$t0"
+        verdict "$name" PROVEN "$what  [unbounded: IC3/PDR from reset; ABC scorr, pdr; $p_params$p_note]" "$t0"
         return
     fi
     if [ -z "$frame" ]; then
@@ -260,13 +296,13 @@ proof_protocol() {
             write_cex -a $d/check.cex" 2>&1) || die "yosys-abc failed on $d/check.aig"
         printf '%s\n' "$log" >>"$d/abc.log"
         if grep -q "No output asserted in $PROTOCOL_DEPTH frames" <<<"$log"; then
-            verdict "$name" PROVEN "$what  [bounded: $PROTOCOL_DEPTH cycles from reset (pdr undecided in $PDR_TIMEOUT s); ABC bmc3; $params]" "$t0"
+            verdict "$name" PROVEN "$what  [bounded: $PROTOCOL_DEPTH cycles from reset (pdr undecided in $PDR_TIMEOUT s); ABC bmc3; $p_params$p_note]" "$t0"
             return
         fi
         frame=$(frame_of "$log")
     fi
     if [ -n "$frame" ]; then
-        verdict "$name" FAILED "an assertion of stc_tile (STC_ASSERT) fails in frame $frame from reset  [ABC $engine; $params]" "$t0"
+        verdict "$name" FAILED "an assertion of stc_tile (STC_ASSERT) fails in frame $frame from reset  [ABC $engine; $p_params$p_note]" "$t0"
         abc_cex "$d" check
         cex "$d" rst_ni cmd_valid_i cmd_ready_o bias_valid_i w_valid_i w_ready_o \
             a_valid_i a_ready_o res_valid_o res_ready_i res_data_o busy_o err_o
@@ -378,12 +414,78 @@ proof_skip() {
     verdict skip PROVEN "for every command shape ($shapes: dense and 2:4, bias or not, M 1..$M_MAX, nblk 1..$KB_MAX, every block b) and every operand value, skipping all-zero block b gives the same result rows and err_o as computing it  [bounded: one command from reset, u_full's cycles + 4; ABC bmc2; $params]" "$t0"
 }
 
+# ---- counters: section 7's rules at the full 32-bit width ------------------
+# assert_lines IL: the source (file:line) of each $assert cell of IL, in
+# the order write_aiger numbers them as outputs (the order of the cells in
+# the file; formal-bugs checks the names it gives for bugs 24 and 31).
+assert_lines() {
+    awk '/attribute \\src /{src=$3} /^ *cell \$assert /{gsub(/"/, "", src); print src}' "$1" |
+        sed -E 's/:[0-9]+\.[0-9]+-([0-9]+)\.[0-9]+$/:\1/'
+}
+
+proof_counters() {
+    local name=$1 d=$out/$1 t0 log frame i loc file line n what
+    t0=$(now)
+    proof_size "$name"
+    rm -rf "$d"
+    mkdir -p "$d"
+    # cutpoint: the products (the PE multipliers, and macs_alg's and
+    # macs_skipped's command products) become free values: the rules do not
+    # read them (stc_counter_check.sv says why the two products are not
+    # checked here).
+    "$YOSYS" -q -l "$d/yosys.log" -p "read_verilog -defer -formal ${p_srcs[*]}; \
+        read_verilog -defer -formal -sv $here/formal/stc_counter_check.sv; \
+        hierarchy -top stc_counter_check $p_chparam; proc; flatten; opt_clean; cutpoint t:\$mul; \
+        memory_map; opt -fast; async2sync; setundef -anyseq; opt_clean; $(to_aig "$d" check)" \
+        >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
+    python3 "$here/scripts/aiger_tie.py" "$d/check.aag" "$d/check.aim" "$d/check.aig" ||
+        die "cannot convert $d/check.aag"
+    what="the 9 counters of section 7, 32 bits wide, follow its rules in every cycle for every input sequence"
+    # base case: from reset
+    log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; bmc3 -F $COUNTER_DEPTH; \
+        write_cex -a $d/check.cex" 2>&1) || die "yosys-abc failed on $d/check.aig"
+    printf '%s\n' "$log" >"$d/abc.log"
+    frame=$(frame_of "$log")
+    if [ -n "$frame" ]; then
+        verdict "$name" FAILED "a counter breaks its rule (docs/architecture.md section 7) in cycle $frame from reset  [ABC bmc3; $p_params$p_note]" "$t0"
+        abc_cex "$d" check
+        cex "$d" rst_ni cmd_valid_i cmd_ready_o busy_o bias_valid_i w_valid_i w_ready_o \
+            a_valid_i a_ready_o res_valid_o res_ready_i dbg_state_o dbg_cnt_o
+        return
+    fi
+    grep -q "No output asserted in $COUNTER_DEPTH frames" <<<"$log" || die "no bmc3 verdict: $d/abc.log"
+    # induction step: from any state in which the rules held for 2 cycles
+    log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; orpos; strash; ind -F 2" 2>&1) ||
+        die "yosys-abc failed on $d/check.aig"
+    printf '%s\n' "$log" >>"$d/abc.log"
+    if grep -q 'Networks are equivalent' <<<"$log"; then
+        verdict "$name" PROVEN "$what  [unbounded: k-induction, k = 2, base case $COUNTER_DEPTH cycles from reset; ABC bmc3, ind; $p_params$p_note]" "$t0"
+        return
+    fi
+    grep -q 'Networks are UNDECIDED' <<<"$log" || die "no ind verdict: $d/abc.log"
+    verdict "$name" FAILED "a counter rule holds for $COUNTER_DEPTH cycles from reset but is not inductive: from some state a counter breaks it at the next edge (a counter about to wrap is such a state, 2^16 or more cycles from reset)  [k-induction, k = 2; ABC ind; $p_params$p_note]" "$t0"
+    # which rules: the induction step of each assertion alone
+    n=0
+    while read -r loc; do
+        log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; cone -O $n -s; strash; ind -F 2" 2>&1) ||
+            die "yosys-abc failed on $d/check.aig"
+        if grep -q 'Networks are UNDECIDED' <<<"$log"; then
+            file=${loc%:*}
+            line=${loc##*:}
+            printf '  rule not inductive: %s:%s: %s\n' "$(basename "$file")" "$line" \
+                "$(sed -n "${line}p" "$file" 2>/dev/null | sed 's/^[[:space:]]*//')"
+        fi
+        n=$((n + 1))
+    done < <(assert_lines "$d/check.il")
+}
+
 # task NAME: one proof; exits 0 proven, 1 failed, 2 set-up error.
 task() {
     case "$1" in
     decode | gating | skip) "proof_$1" ;;
-    protocol) proof_protocol protocol 1 ;;
-    protocol-dbuf) proof_protocol protocol-dbuf 2 ;;
+    protocol | protocol-full) proof_protocol "$1" 1 ;;
+    protocol-dbuf | protocol-dbuf-full) proof_protocol "$1" 2 ;;
+    counters | counters-full) proof_counters "$1" ;;
     esac
     exit $failed
 }
@@ -394,8 +496,9 @@ task_done() { # proof, its exit status: a set-up error outranks a failed proof
 
 for p in $PROOFS; do
     case "$p" in
-    decode | gating | protocol | protocol-dbuf | skip) ;;
-    *) die "unknown proof '$p' (PROOFS: decode skip protocol protocol-dbuf gating)" ;;
+    decode | gating | protocol | protocol-dbuf | skip | counters) ;;
+    protocol-full | protocol-dbuf-full | counters-full) ;;
+    *) die "unknown proof '$p' (PROOFS: decode skip protocol protocol-dbuf gating counters, and protocol-full protocol-dbuf-full counters-full)" ;;
     esac
 done
 parse_jobs proofs
@@ -403,8 +506,9 @@ mkdir -p "$out"
 
 # The proofs are independent (each under OUT/<proof>/) and each solver is
 # single-threaded, so JOBS of them run at once, printed in PROOFS' order.
-# The default order starts the longest first (skip about 145 s, protocol
-# 115, protocol-dbuf 95, gating 60 at N=4): on 2 cores about 210 s.
+# make formal's order starts the long ones first (skip about 130 s,
+# counters-full 97, protocol 160, protocol-dbuf 125, gating 65, counters 5;
+# measured together on 2 cores): about 5.5 minutes on 2 cores.
 # shellcheck disable=SC2086 # PROOFS is a list of words
 run_in_order "$out" "$jobs" $PROOFS
 exit $status
