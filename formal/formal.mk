@@ -5,8 +5,8 @@
 # docs/verification.md ("Formal proofs") says what each proves.
 #
 #   make formal          decode (exhaustive), gating and protocol (base and
-#                        dbuf; unbounded), skip (bounded), counters
-#                        (unbounded) on rtl/ at N=4, M_MAX=4, KB_MAX=2, and
+#                        dbuf; unbounded), skip (bounded), counters (base
+#                        and dbuf; unbounded) on rtl/ at N=4, M_MAX=4, KB_MAX=2, and
 #                        the FULL_PROOFS at the shipped N=16, M_MAX=1024,
 #                        KB_MAX=64 (the bank abstracted);
 #                        FORMAL_RTL=dir proves a copy of the sources instead
@@ -23,7 +23,7 @@ FORMAL_KB_MAX  ?= 2
 PDR_TIMEOUT    ?= 300
 PROTOCOL_DEPTH ?= 40
 FULL_PROOFS    ?= counters-full
-PROOFS         ?= decode skip $(FULL_PROOFS) protocol protocol-dbuf gating counters
+PROOFS         ?= decode skip $(FULL_PROOFS) protocol protocol-dbuf gating counters counters-dbuf
 FORMAL_RTL     ?= $(RTL_DIR)
 FORMAL_DIR     := $(BUILD)/formal
 # bug:proof - the proof each bug must fail (tb/bugs/<bug>.patch)

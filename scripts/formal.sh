@@ -28,7 +28,8 @@
 #             every input sequence, unbounded: k-induction (k = 2; ABC ind)
 #             with its base case from reset (ABC bmc3, COUNTER_DEPTH
 #             cycles). A counter narrower than 32 bits fails the induction
-#             step from the state where it is about to wrap.
+#             step from the state where it is about to wrap. counters-dbuf
+#             the same in the dbuf micro-architecture (WBUF=2).
 #   skip      a tile with skip bit b against one computing all-zero block
 #             b, the same free operands (formal/stc_skip_miter.sv): the
 #             same result rows and err_o for every command shape of the
@@ -51,7 +52,7 @@
 # PROTOCOL_DEPTH (40: the bounded check if pdr does not decide in time),
 # SKIP_TIMEOUT (120 s a command shape),
 # COUNTER_DEPTH (4: the counters proof's base case, cycles from reset),
-# PROOFS ("decode skip protocol protocol-dbuf gating counters"; also
+# PROOFS ("decode skip protocol protocol-dbuf gating counters counters-dbuf"; also
 # counters-full, protocol-full, protocol-dbuf-full),
 # JOBS (1: the number of proofs at once).
 # Exit status: 0 every proof holds, 1 a proof failed, 2 a set-up error.
@@ -79,7 +80,7 @@ PDR_TIMEOUT=${PDR_TIMEOUT:-300}
 PROTOCOL_DEPTH=${PROTOCOL_DEPTH:-40}
 SKIP_TIMEOUT=${SKIP_TIMEOUT:-120}
 COUNTER_DEPTH=${COUNTER_DEPTH:-4}
-PROOFS=${PROOFS:-decode skip protocol protocol-dbuf gating counters}
+PROOFS=${PROOFS:-decode skip protocol protocol-dbuf gating counters counters-dbuf}
 here=$(cd "$(dirname "$0")/.." && pwd)
 VECGEN=${VECGEN:-$here/build/stc_vecgen}
 params="N=$N M_MAX=$M_MAX KB_MAX=$KB_MAX"
@@ -423,8 +424,9 @@ assert_lines() {
         sed -E 's/:[0-9]+\.[0-9]+-([0-9]+)\.[0-9]+$/:\1/'
 }
 
+# proof_counters NAME WBUF: the counters in the micro-architecture WBUF
 proof_counters() {
-    local name=$1 d=$out/$1 t0 log frame i loc file line n what
+    local name=$1 wbuf=$2 d=$out/$1 t0 log frame loc file line n what
     t0=$(now)
     proof_size "$name"
     rm -rf "$d"
@@ -435,12 +437,12 @@ proof_counters() {
     # checked here).
     "$YOSYS" -q -l "$d/yosys.log" -p "read_verilog -defer -formal ${p_srcs[*]}; \
         read_verilog -defer -formal -sv $here/formal/stc_counter_check.sv; \
-        hierarchy -top stc_counter_check $p_chparam; proc; flatten; opt_clean; cutpoint t:\$mul; \
+        hierarchy -top stc_counter_check $p_chparam -chparam WBUF $wbuf; proc; flatten; opt_clean; cutpoint t:\$mul; \
         memory_map; opt -fast; async2sync; setundef -anyseq; opt_clean; $(to_aig "$d" check)" \
         >/dev/null 2>&1 || die "yosys failed: $d/yosys.log"
     python3 "$here/scripts/aiger_tie.py" "$d/check.aag" "$d/check.aim" "$d/check.aig" ||
         die "cannot convert $d/check.aag"
-    what="the 9 counters of section 7, 32 bits wide, follow its rules in every cycle for every input sequence"
+    what="the 9 counters of section 7, 32 bits wide, follow its rules in every cycle for every input sequence (WBUF=$wbuf)"
     # base case: from reset
     log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; strash; bmc3 -F $COUNTER_DEPTH; \
         write_cex -a $d/check.cex" 2>&1) || die "yosys-abc failed on $d/check.aig"
@@ -485,7 +487,8 @@ task() {
     decode | gating | skip) "proof_$1" ;;
     protocol | protocol-full) proof_protocol "$1" 1 ;;
     protocol-dbuf | protocol-dbuf-full) proof_protocol "$1" 2 ;;
-    counters | counters-full) proof_counters "$1" ;;
+    counters | counters-full) proof_counters "$1" 1 ;;
+    counters-dbuf) proof_counters "$1" 2 ;;
     esac
     exit $failed
 }
@@ -496,9 +499,9 @@ task_done() { # proof, its exit status: a set-up error outranks a failed proof
 
 for p in $PROOFS; do
     case "$p" in
-    decode | gating | protocol | protocol-dbuf | skip | counters) ;;
+    decode | gating | protocol | protocol-dbuf | skip | counters | counters-dbuf) ;;
     protocol-full | protocol-dbuf-full | counters-full) ;;
-    *) die "unknown proof '$p' (PROOFS: decode skip protocol protocol-dbuf gating counters, and protocol-full protocol-dbuf-full counters-full)" ;;
+    *) die "unknown proof '$p' (PROOFS: decode skip protocol protocol-dbuf gating counters counters-dbuf, and protocol-full protocol-dbuf-full counters-full)" ;;
     esac
 done
 parse_jobs proofs
