@@ -6,9 +6,9 @@
 #
 #   make formal          decode (exhaustive), gating and protocol (base and
 #                        dbuf; unbounded), skip (bounded), counters (base
-#                        and dbuf; unbounded) on rtl/ at N=4, M_MAX=4, KB_MAX=2, and
-#                        the FULL_PROOFS at the shipped N=16, M_MAX=1024,
-#                        KB_MAX=64 (the bank abstracted);
+#                        and dbuf; unbounded) on rtl/ at N=4, M_MAX=4,
+#                        KB_MAX=2, and the FULL_PROOFS at the shipped N=16,
+#                        M_MAX=1024, KB_MAX=64 (the bank abstracted);
 #                        FORMAL_RTL=dir proves a copy of the sources instead
 #   make formal-bugs     every bug of FORMAL_BUGS, applied to a copy of rtl/,
 #                        must fail the proof named after it (CI)

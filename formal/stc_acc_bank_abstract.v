@@ -12,10 +12,10 @@
 // (an accumulator write at its write pointer wr_row[n], kept here as the
 // real bank keeps it, or a bias write), or the bank was cleared or reset,
 // at the edge between them. Otherwise column n's rd_data_o is a free
-// value, new in every cycle ($anyseq). Every behaviour of the real bank is therefore one
-// of this model's (its read data are a function of the row and of the
-// writes so far), so a property proven with this model holds with the
-// real one; what it cannot prove is a property of the values themselves,
+// value, new in every cycle ($anyseq). Every behaviour of the real bank
+// is therefore one of this model's (its read data are a function of the
+// row and of the writes so far), so a property proven with this model
+// holds with the real one; what it cannot prove is a property of the values themselves,
 // which the bounded and N = 4 proofs with the real bank and the lockstep
 // check. The probe wdata_o is a free value: no proof that uses this model
 // reads it.

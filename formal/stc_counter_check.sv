@@ -31,9 +31,11 @@
 // command of every run (the work counters, at every level); the proof
 // checks that they hold between commands at their full width.
 //
-// Each rule compares a counter with its own value one cycle before, so
-// the rules are 1-inductive: make formal proves them by k-induction from
-// any state (yosys-smtbmc -i), which is an unbounded proof. A counter
+// Each rule compares a counter with its own value one cycle before, kept
+// in this harness's registers, so the rules are inductive over two
+// frames (the first fills those registers): make formal proves them by
+// k-induction from any state, k = 2 (ABC ind), with the base case from
+// reset (ABC bmc3), which is an unbounded proof. A counter
 // narrower than 32 bits fails the induction step at once, from the state
 // where it is about to wrap (tb/bugs 24 and 31), where simulation needs
 // 2^16 or 2^24 cycles of one command to see it.

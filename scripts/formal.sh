@@ -418,7 +418,8 @@ proof_skip() {
 # ---- counters: section 7's rules at the full 32-bit width ------------------
 # assert_lines IL: the source (file:line) of each $assert cell of IL, in
 # the order write_aiger numbers them as outputs (the order of the cells in
-# the file; formal-bugs checks the names it gives for bugs 24 and 31).
+# the file; proof_counters checks that the counts agree, and bugs 24 and
+# 31 of formal-bugs name their rules' lines).
 assert_lines() {
     awk '/attribute \\src /{src=$3} /^ *cell \$assert /{gsub(/"/, "", src); print src}' "$1" |
         sed -E 's/:[0-9]+\.[0-9]+-([0-9]+)\.[0-9]+$/:\1/'
@@ -466,9 +467,14 @@ proof_counters() {
     fi
     grep -q 'Networks are UNDECIDED' <<<"$log" || die "no ind verdict: $d/abc.log"
     verdict "$name" FAILED "a counter rule holds for $COUNTER_DEPTH cycles from reset but is not inductive: from some state a counter breaks it at the next edge (a counter about to wrap is such a state, 2^16 or more cycles from reset)  [k-induction, k = 2; ABC ind; $p_params$p_note]" "$t0"
-    # which rules: the induction step of each assertion alone
+    # which rules: the induction step of each assertion alone (the AIG's
+    # bad-state outputs, field 7 of its header, one per $assert cell)
+    local locs
+    mapfile -t locs < <(assert_lines "$d/check.il")
+    [ "${#locs[@]}" = "$(awk 'NR == 1 { print $7 }' "$d/check.aag")" ] ||
+        die "the \$assert cells of $d/check.il do not match the outputs of $d/check.aag"
     n=0
-    while read -r loc; do
+    for loc in "${locs[@]}"; do
         log=$("$YOSYS_ABC" -c "read_aiger $d/check.aig; fold; cone -O $n -s; strash; ind -F 2" 2>&1) ||
             die "yosys-abc failed on $d/check.aig"
         if grep -q 'Networks are UNDECIDED' <<<"$log"; then
@@ -478,7 +484,7 @@ proof_counters() {
                 "$(sed -n "${line}p" "$file" 2>/dev/null | sed 's/^[[:space:]]*//')"
         fi
         n=$((n + 1))
-    done < <(assert_lines "$d/check.il")
+    done
 }
 
 # task NAME: one proof; exits 0 proven, 1 failed, 2 set-up error.
