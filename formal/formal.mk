@@ -10,6 +10,8 @@
 #                        KB_MAX=2, and the FULL_PROOFS at the shipped N=16,
 #                        M_MAX=1024, KB_MAX=64 (the bank abstracted);
 #                        FORMAL_RTL=dir proves a copy of the sources instead
+#   make formal PROOFS=equiv   (opt-in, about 9 min of one core) the
+#                        synthesized netlist proven equal to the RTL
 #   make formal-bugs     every bug of FORMAL_BUGS, applied to a copy of rtl/,
 #                        must fail the proof named after it (CI)
 #

@@ -34,6 +34,12 @@
 #             b, the same free operands (formal/stc_skip_miter.sv): the
 #             same result rows and err_o for every command shape of the
 #             small tile, bounded: one command from reset (ABC bmc2)
+#   equiv     (opt-in: PROOFS=equiv) the synthesized netlist
+#             (scripts/netlist.py, SYNTHESIS defined) against the RTL as
+#             make sim reads it, unbounded, in two steps: RTL = netlist
+#             before ABC (Yosys equiv_make pairs the signals by name but
+#             formal/stc_equiv_unpaired.txt's, equiv_induct proves the
+#             pairs), and that = the netlist after ABC (ABC dsec)
 # A proof named NAME-full (counters-full, protocol-full, protocol-dbuf-full)
 # is the same proof at the shipped size, N=16, M_MAX=1024, KB_MAX=64,
 # whatever FORMAL_N says, with one documented reduction: the accumulator
@@ -53,7 +59,7 @@
 # SKIP_TIMEOUT (120 s a command shape),
 # COUNTER_DEPTH (4: the counters proof's base case, cycles from reset),
 # PROOFS ("decode skip protocol protocol-dbuf gating counters counters-dbuf"; also
-# counters-full, protocol-full, protocol-dbuf-full),
+# counters-full, protocol-full, protocol-dbuf-full, equiv),
 # JOBS (1: the number of proofs at once).
 # Exit status: 0 every proof holds, 1 a proof failed, 2 a set-up error.
 set -euo pipefail
@@ -487,10 +493,79 @@ proof_counters() {
     done
 }
 
+# ---- equiv: the synthesized netlist against the RTL ---------------------------
+# Two steps, each unbounded, chained: (1) the RTL as make sim reads it (no
+# SYNTHESIS) against the netlist before ABC (scripts/netlist.py --no-abc:
+# SYNTHESIS defined, Yosys' front end, techmap): Yosys equiv_make pairs
+# every signal of the same name (the front end keeps the RTL's names) but
+# formal/stc_equiv_unpaired.txt's, equiv_simple and equiv_induct prove
+# every pair by induction (equal paired signals in one cycle give equal
+# ones in the next); (2) that netlist against the netlist after ABC (the
+# one make sim NETLIST=1 runs), as AIGs with the same registers: ABC dsec.
+# A pragma, an `ifdef SYNTHESIS or a casez read differently fails (1),
+# naming the pairs that differ; a wrong ABC mapping fails (2).
+proof_equiv() {
+    local d=$out/equiv t0 log pairs unproven what cells
+    t0=$(now)
+    rm -rf "$d"
+    mkdir -p "$d"
+    python3 "$here/scripts/netlist.py" --top stc_tile --n "$N" --m-max "$M_MAX" --kb-max "$KB_MAX" \
+        --yosys "$YOSYS" --out "$d/netlist" "${srcs[@]}" >"$d/netlist.log" 2>&1 ||
+        die "the netlist did not synthesize: $d/netlist.log"
+    python3 "$here/scripts/netlist.py" --top stc_tile --n "$N" --m-max "$M_MAX" --kb-max "$KB_MAX" \
+        --yosys "$YOSYS" --out "$d/front" --no-abc "${srcs[@]}" >"$d/front.log" 2>&1 ||
+        die "the netlist before ABC did not synthesize: $d/front.log"
+    cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\)$/\1/p' "$d/netlist/stat.txt" | tail -1)
+    sed -e 's/#.*$//' -e 's/[[:space:]]//g' "$here/formal/stc_equiv_unpaired.txt" | grep . >"$d/unpaired.txt" ||
+        die "no names in formal/stc_equiv_unpaired.txt"
+    # The RTL as a simulator reads it: Yosys defines SYNTHESIS unless told
+    # not to, and honours full_case / parallel_case (an attribute or a
+    # synopsys comment), which a simulator ignores: copies without them.
+    local f rtl=()
+    mkdir -p "$d/rtl"
+    for f in "${srcs[@]}"; do
+        sed -E -e 's/\(\*[^*]*(full_case|parallel_case)[^*]*\*\)//g' \
+            -e 's#//[[:space:]]*(synopsys|synthesis)[[:space:]].*$##' "$f" >"$d/rtl/$(basename "$f")" ||
+            die "cannot copy $f"
+        rtl+=("$d/rtl/$(basename "$f")")
+    done
+    "$YOSYS" -q -l "$d/equiv.log" -p "read_verilog -nosynthesis -defer ${rtl[*]}; hierarchy -top stc_tile $chparam; \
+        proc; flatten; opt_clean; memory_map; opt -fast; rename stc_tile gold; \
+        read_verilog $d/front/stc_tile_gates.v; rename stc_tile_gates gate; proc; memory_map; opt -fast; \
+        async2sync; equiv_make -blacklist $d/unpaired.txt gold gate equiv; hierarchy -top equiv; \
+        equiv_simple -seq 1; equiv_induct -seq 1; tee -o $d/status.txt equiv_status" \
+        >/dev/null 2>&1 || die "yosys failed: $d/equiv.log"
+    pairs=$(sed -n 's/^Found \([0-9]*\) \$equiv cells in equiv:$/\1/p' "$d/status.txt" | head -1)
+    unproven=$(sed -n 's/^ *Of those cells [0-9]* are proven and \([0-9]*\) are unproven\.$/\1/p' "$d/status.txt" | head -1)
+    [ -n "$pairs" ] && [ -n "$unproven" ] || die "no equiv_status verdict in $d/status.txt"
+    what="the netlist of scripts/netlist.py ($cells cells, SYNTHESIS defined) equals the RTL as make sim reads it in every cycle"
+    if [ "$unproven" != 0 ]; then
+        verdict equiv FAILED "$what: $unproven of $pairs signal bit pairs of the RTL and the netlist before ABC are not proven equal  [Yosys equiv_simple, equiv_induct; $params]" "$t0"
+        echo "  signals that differ (RTL_gold / netlist_gate; a register or port here is a difference the netlist makes):"
+        sed -n 's/^ *Unproven \$equiv [^ ]*: \\\([^ ]*\)_gold .*/\1/p' "$d/status.txt" | sort | uniq -c |
+            awk '{ printf "    %s (%d bits)\n", $2, $1 }' | head -12
+        return
+    fi
+    local a
+    for a in front netlist; do
+        "$YOSYS" -q -l "$d/$a-aig.log" -p "read_verilog $d/$a/stc_tile_gates.v; proc; memory_map; opt -fast; \
+            async2sync; setundef -zero -init; setundef -anyseq; techmap; opt -fast; dffunmap; setundef -zero; \
+            aigmap; opt_clean; write_aiger -zinit $d/$a.aig" >/dev/null 2>&1 || die "yosys failed: $d/$a-aig.log"
+    done
+    log=$("$YOSYS_ABC" -c "dsec $d/front.aig $d/netlist.aig" 2>&1) || die "yosys-abc failed on $d/front.aig"
+    printf '%s\n' "$log" >"$d/abc.log"
+    if grep -q 'Networks are equivalent' <<<"$log"; then
+        verdict equiv PROVEN "$what  [unbounded, two steps: RTL = netlist before ABC, $pairs signal bit pairs by induction ($(wc -l <"$d/unpaired.txt") combinational temporaries unpaired: formal/stc_equiv_unpaired.txt), Yosys equiv_induct; = netlist after ABC from the all-zero state, ABC dsec; $params]" "$t0"
+        return
+    fi
+    grep -q 'NOT EQUIVALENT' <<<"$log" || die "no dsec verdict: $d/abc.log"
+    verdict equiv FAILED "$what: the netlist after ABC differs from the one before it  [ABC dsec; $params]" "$t0"
+}
+
 # task NAME: one proof; exits 0 proven, 1 failed, 2 set-up error.
 task() {
     case "$1" in
-    decode | gating | skip) "proof_$1" ;;
+    decode | gating | skip | equiv) "proof_$1" ;;
     protocol | protocol-full) proof_protocol "$1" 1 ;;
     protocol-dbuf | protocol-dbuf-full) proof_protocol "$1" 2 ;;
     counters | counters-full) proof_counters "$1" 1 ;;
@@ -506,8 +581,8 @@ task_done() { # proof, its exit status: a set-up error outranks a failed proof
 for p in $PROOFS; do
     case "$p" in
     decode | gating | protocol | protocol-dbuf | skip | counters | counters-dbuf) ;;
-    protocol-full | protocol-dbuf-full | counters-full) ;;
-    *) die "unknown proof '$p' (PROOFS: decode skip protocol protocol-dbuf gating counters counters-dbuf, and protocol-full protocol-dbuf-full counters-full)" ;;
+    protocol-full | protocol-dbuf-full | counters-full | equiv) ;;
+    *) die "unknown proof '$p' (PROOFS: decode skip protocol protocol-dbuf gating counters counters-dbuf, and protocol-full protocol-dbuf-full counters-full equiv)" ;;
     esac
 done
 parse_jobs proofs

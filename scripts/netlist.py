@@ -4,7 +4,7 @@
 """netlist.py - the tile synthesized by Yosys, as sources make sim can run
 (make sim NETLIST=1, docs/verification.md "The netlist in lockstep").
 
-  scripts/netlist.py --top T --n N --m-max M --kb-max K --out DIR [--yosys BIN] SRC...
+  scripts/netlist.py --top T --n N --m-max M --kb-max K --out DIR [--yosys BIN] [--no-abc] SRC...
 
 Yosys reads SRC with SYNTHESIS defined (what make area and make rtl-synth
 read), sets T's N, M_MAX and KB_MAX, and synthesizes it to generic gates,
@@ -22,6 +22,11 @@ checked is the logic around it, every gate of it. Written into DIR:
                runs it as the tile itself (RTL_SRCS=DIR/T_netlist.v
                DIR/T_gates.v RTL_TOP=T)
   yosys.log    Yosys' log; stat.txt its cell count
+
+--no-abc stops before ABC (the cells mapped to gates by techmap, not yet
+optimized): the first half of the RTL-netlist equivalence proof of make
+formal (scripts/formal.sh, proof equiv), whose second half proves ABC's
+step.
 
 Both .v files are written whole or not at all, and only when they change
 (make rebuilds the model only when the netlist changed). Exit 0 ok, 2 on a
@@ -44,7 +49,8 @@ from stc_runner.fileio import read_text, remove, write_text  # noqa: E402
 PORT_RE = re.compile(r"^\s*(input|output|inout)\s+(?:wire\s+|reg\s+)?(\[[^\]]+\]\s*)?(\\?\S+?)\s*;")
 
 
-def synth_script(top: str, srcs: list[str], params: dict[str, int], out_v: str, stat: str) -> str:
+def synth_script(top: str, srcs: list[str], params: dict[str, int], out_v: str, stat: str,
+                 abc: bool = True) -> str:
     reads = " ".join(shlex.quote(s) for s in srcs)
     chp = " ".join(f"-set {k} {v}" for k, v in params.items())
     return "; ".join(
@@ -57,7 +63,7 @@ def synth_script(top: str, srcs: list[str], params: dict[str, int], out_v: str, 
             "opt -fast -full",
             "techmap",
             "opt -fast",
-            "abc -fast",
+            *(["abc -fast"] if abc else []),
             "opt_clean",
             f"tee -q -o {shlex.quote(stat)} stat",
             f"rename {top} {top}_gates",
@@ -134,7 +140,7 @@ def run(a: argparse.Namespace) -> None:
     log = os.path.join(a.out, "yosys.log")
     gates_tmp = os.path.join(a.out, ".gates.v.tmp")
     stat = os.path.join(a.out, "stat.txt")
-    script = synth_script(a.top, a.srcs, params, gates_tmp, stat)
+    script = synth_script(a.top, a.srcs, params, gates_tmp, stat, abc=not a.no_abc)
     try:
         r = subprocess.run([a.yosys, "-q", "-l", log, "-p", script], stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True, check=False)
@@ -158,6 +164,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--kb-max", type=int, required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--yosys", default="yosys")
+    p.add_argument("--no-abc", action="store_true", help="stop before ABC (the equivalence proof's first half)")
     p.add_argument("srcs", nargs="+")
     a = p.parse_args(argv)
     try:
