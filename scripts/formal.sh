@@ -509,12 +509,16 @@ proof_equiv() {
     t0=$(now)
     rm -rf "$d"
     mkdir -p "$d"
-    python3 "$here/scripts/netlist.py" --top stc_tile --n "$N" --m-max "$M_MAX" --kb-max "$KB_MAX" \
-        --yosys "$YOSYS" --out "$d/netlist" "${srcs[@]}" >"$d/netlist.log" 2>&1 ||
-        die "the netlist did not synthesize: $d/netlist.log"
-    python3 "$here/scripts/netlist.py" --top stc_tile --n "$N" --m-max "$M_MAX" --kb-max "$KB_MAX" \
-        --yosys "$YOSYS" --out "$d/front" --no-abc "${srcs[@]}" >"$d/front.log" 2>&1 ||
-        die "the netlist before ABC did not synthesize: $d/front.log"
+    # The netlist as make sim NETLIST=1 simulates it, and the same script
+    # stopped before ABC (front: the RTL's names kept).
+    local kind stop
+    for kind in netlist front; do
+        stop=()
+        [ $kind = netlist ] || stop=(--no-abc)
+        python3 "$here/scripts/netlist.py" --top stc_tile --n "$N" --m-max "$M_MAX" --kb-max "$KB_MAX" \
+            --yosys "$YOSYS" --out "$d/$kind" "${stop[@]}" "${srcs[@]}" \
+            >"$d/$kind.log" 2>&1 || die "the $kind netlist did not synthesize: $d/$kind.log"
+    done
     cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\)$/\1/p' "$d/netlist/stat.txt" | tail -1)
     sed -e 's/#.*$//' -e 's/[[:space:]]//g' "$here/formal/stc_equiv_unpaired.txt" | grep . >"$d/unpaired.txt" ||
         die "no names in formal/stc_equiv_unpaired.txt"
@@ -529,33 +533,55 @@ proof_equiv() {
             die "cannot copy $f"
         rtl+=("$d/rtl/$(basename "$f")")
     done
-    "$YOSYS" -q -l "$d/equiv.log" -p "read_verilog -nosynthesis -defer ${rtl[*]}; hierarchy -top stc_tile $chparam; \
+    # Pairs: every same-named signal bit of the RTL (gold) and the netlist
+    # (gate), written as equiv_make leaves them, then three checks.
+    "$YOSYS" -q -l "$d/pair.log" -p "read_verilog -nosynthesis -defer ${rtl[*]}; hierarchy -top stc_tile $chparam; \
         proc; flatten; opt_clean; memory_map; opt -fast; rename stc_tile gold; \
         read_verilog $d/front/stc_tile_gates.v; rename stc_tile_gates gate; proc; memory_map; opt -fast; \
         async2sync; equiv_make -blacklist $d/unpaired.txt gold gate equiv; hierarchy -top equiv; \
+        write_rtlil $d/paired.il" >/dev/null 2>&1 || die "yosys failed: $d/pair.log"
+    pairs=$(grep -c '^ *cell \$equiv ' "$d/paired.il") || die "no pairs in $d/paired.il"
+    what="the netlist of scripts/netlist.py ($cells cells, SYNTHESIS defined) equals the RTL as make sim reads it in every cycle from the all-zero state"
+    # 1. The base case, which equiv_induct leaves out: every pair equal in
+    # the first cycle from the all-zero state, for every input (one frame,
+    # Yosys sat; scripts/equiv_base.py turns the pairs into one assertion).
+    python3 "$here/scripts/equiv_base.py" rewrite "$d/paired.il" "$d/base.il" "$d/pairs.txt" ||
+        die "cannot write the base case from $d/paired.il"
+    if ! "$YOSYS" -q -l "$d/base.log" -p "read_rtlil $d/base.il; hierarchy -top equiv; \
+        sat -seq 1 -set-init-zero -prove-asserts -verify -show \\stc_base_ok" >/dev/null 2>&1; then
+        grep -q 'SAT proof finished - model found: FAIL' "$d/base.log" || die "yosys failed: $d/base.log"
+        verdict equiv FAILED "$what: in the first cycle from the all-zero state, $(python3 "$here/scripts/equiv_base.py" names "$d/pairs.txt" "$d/base.log" | wc -l) of $pairs signal bit pairs of the RTL and the netlist before ABC differ  [base case, Yosys sat; $params]" "$t0"
+        echo "  signals that differ (RTL and netlist; a register or port here is a difference the netlist makes):"
+        python3 "$here/scripts/equiv_base.py" names "$d/pairs.txt" "$d/base.log" |
+            sed -e 's/^\\//' -e 's/ \[[0-9]*\]$//' | sort | uniq -c | awk '{ printf "    %s (%d bits)\n", $2, $1 }' | head -12
+        return
+    fi
+    # 2. The induction step: pairs equal in one cycle stay equal in the next.
+    "$YOSYS" -q -l "$d/equiv.log" -p "read_rtlil $d/paired.il; hierarchy -top equiv; \
         equiv_simple -seq 1; equiv_induct -seq 1; tee -o $d/status.txt equiv_status" \
         >/dev/null 2>&1 || die "yosys failed: $d/equiv.log"
-    pairs=$(sed -n 's/^Found \([0-9]*\) \$equiv cells in equiv:$/\1/p' "$d/status.txt" | head -1)
     unproven=$(sed -n 's/^ *Of those cells [0-9]* are proven and \([0-9]*\) are unproven\.$/\1/p' "$d/status.txt" | head -1)
-    [ -n "$pairs" ] && [ -n "$unproven" ] || die "no equiv_status verdict in $d/status.txt"
-    what="the netlist of scripts/netlist.py ($cells cells, SYNTHESIS defined) equals the RTL as make sim reads it in every cycle"
+    [ -n "$unproven" ] || die "no equiv_status verdict in $d/status.txt"
     if [ "$unproven" != 0 ]; then
-        verdict equiv FAILED "$what: $unproven of $pairs signal bit pairs of the RTL and the netlist before ABC are not proven equal  [Yosys equiv_simple, equiv_induct; $params]" "$t0"
+        verdict equiv FAILED "$what: $unproven of $pairs signal bit pairs of the RTL and the netlist before ABC are not proven equal  [induction step, Yosys equiv_simple, equiv_induct; $params]" "$t0"
         echo "  signals that differ (RTL_gold / netlist_gate; a register or port here is a difference the netlist makes):"
         sed -n 's/^ *Unproven \$equiv [^ ]*: \\\([^ ]*\)_gold .*/\1/p' "$d/status.txt" | sort | uniq -c |
             awk '{ printf "    %s (%d bits)\n", $2, $1 }' | head -12
         return
     fi
+    # 3. The netlist before ABC against the one after it, both as AIGs
+    # from the all-zero state: ABC dsec.
     local a
     for a in front netlist; do
         "$YOSYS" -q -l "$d/$a-aig.log" -p "read_verilog $d/$a/stc_tile_gates.v; proc; memory_map; opt -fast; \
-            async2sync; setundef -zero -init; setundef -anyseq; techmap; opt -fast; dffunmap; setundef -zero; \
-            aigmap; opt_clean; write_aiger -zinit $d/$a.aig" >/dev/null 2>&1 || die "yosys failed: $d/$a-aig.log"
+            async2sync; setundef -zero -init; setundef -anyseq; $(to_aig "$d" "$a")" >/dev/null 2>&1 ||
+            die "yosys failed: $d/$a-aig.log"
+        python3 "$here/scripts/aiger_tie.py" "$d/$a.aag" "$d/$a.aim" "$d/$a.aig" || die "cannot convert $d/$a.aag"
     done
     log=$("$YOSYS_ABC" -c "dsec $d/front.aig $d/netlist.aig" 2>&1) || die "yosys-abc failed on $d/front.aig"
     printf '%s\n' "$log" >"$d/abc.log"
     if grep -q 'Networks are equivalent' <<<"$log"; then
-        verdict equiv PROVEN "$what  [unbounded, two steps: RTL = netlist before ABC, $pairs signal bit pairs by induction ($(wc -l <"$d/unpaired.txt") combinational temporaries unpaired: formal/stc_equiv_unpaired.txt), Yosys equiv_induct; = netlist after ABC from the all-zero state, ABC dsec; $params]" "$t0"
+        verdict equiv PROVEN "$what  [unbounded, three steps: RTL = netlist before ABC over $pairs signal bit pairs ($(wc -l <"$d/unpaired.txt") combinational temporaries unpaired: formal/stc_equiv_unpaired.txt), base case by Yosys sat, induction by equiv_induct; = netlist after ABC from the all-zero state, ABC dsec; $params]" "$t0"
         return
     fi
     grep -q 'NOT EQUIVALENT' <<<"$log" || die "no dsec verdict: $d/abc.log"

@@ -37,12 +37,17 @@ or a missing test. Mutation operators: relational operators (< <= > >= ==
 an added or subtracted 1, a dropped if condition (if (0 && (c))), a
 narrowed integer type (uint32_t -> uint16_t, int32_t -> int16_t, uint64_t
 -> uint32_t), a flipped boolean return. Sites are numbered in file order;
---count of them are drawn with --seed (or --every K: every K-th), so a
-campaign is reproducible. Mutants that do not compile are stillborn and
-not counted.
+by default every one is judged (--jobs at once); --shard I/K judges every
+K-th from the I-th (a campaign split across machines or sessions, its
+results files merged by --merge into every site's table), --rotate SEED
+the shard SEED % K + 1 of --shards K (the CI subset: successive seeds walk
+through every site), --count N draws N with --seed. Mutants that do not
+compile are stillborn and not counted.
 
-  scripts/mutate_harness.py [--count N] [--seed S] [--out DIR] [--build DIR]
-                            [--own-rtl-dir DIR] [--list]
+  scripts/mutate_harness.py [--shard I/K | --rotate SEED [--shards K] |
+                             --count N [--seed S] | --key KEY...] [--jobs J] [--out DIR]
+                            [--build DIR] [--own-rtl-dir DIR] [--doc FILE] [--list]
+  scripts/mutate_harness.py --merge RESULTS... [--out DIR] [--doc FILE]
 
 Needs make bugs and make own-rtl-test to have run (their binaries and
 first-failure.args) and make unit. Exit 0: every non-equivalent mutant
@@ -51,6 +56,7 @@ lower score; 2: set-up error.
 """
 
 import argparse
+import concurrent.futures
 import hashlib
 import os
 import random
@@ -59,6 +65,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import time
 import signal
 import xml.etree.ElementTree as ET
 
@@ -71,6 +78,8 @@ FILES = ["sim/core/stc_host.c", "sim/core/stc_step.c", "sim/core/stc_compare.c",
 FUNCTIONS = {"sim/apps/stc_sim_main.c": {"run_one", "run_checked", "print_outcome",
                                          "write_reports", "main"}}
 EQUIV = "scripts/mutate_harness_equivalent.txt"
+# Stands for the judged mutant's own temporary directory in a judge's args.
+TMP = "@TMP@"
 
 
 def run_bounded(args, seconds):
@@ -325,18 +334,21 @@ class Judge:
         self.link = link_line(make_target, make_extra)
 
     def holds(self, exe, tmp):
+        # A file the run writes goes into the mutant's own directory (@TMP@
+        # in args and writes), so that mutants judged at once never share one.
+        args = [x.replace(TMP, tmp) for x in self.args]
+        writes = self.writes.replace(TMP, tmp) if self.writes is not None else None
         junit = os.path.join(tmp, "j.xml")
-        for f in (junit, self.writes):
+        for f in (junit, writes):
             if f is not None and os.path.exists(f):
                 os.remove(f)
-        cut = self.args.index("--")
-        rc, out = run_bounded([exe] + self.args[:cut] + ["--junit", junit] + self.args[cut:], 300)
+        cut = args.index("--")
+        rc, out = run_bounded([exe] + args[:cut] + ["--junit", junit] + args[cut:], 300)
         if rc != self.want:
             return False
         # The file is there, not empty, and the run says it wrote it.
-        if self.writes is not None and not (os.path.isfile(self.writes)
-                                            and os.path.getsize(self.writes) > 0
-                                            and "written: " + self.writes in out):
+        if writes is not None and not (os.path.isfile(writes) and os.path.getsize(writes) > 0
+                                       and "written: " + writes in out):
             return False
         try:
             root = ET.parse(junit).getroot()
@@ -385,7 +397,7 @@ class ExitJudge(Judge):
     want, no JUnit (nothing ran)."""
 
     def holds(self, exe, tmp):
-        rc, _ = run_bounded([exe] + [a for a in self.args if a != "--"], 60)
+        rc, _ = run_bounded([exe] + [a.replace(TMP, tmp) for a in self.args if a != "--"], 60)
         return rc == self.want
 
 
@@ -433,11 +445,11 @@ def judges(build, own, tmpdir):
     js.append(Judge("clean: stock tile, stream, 30% stalls, random policy, reset, --csv",
                     build + "/stc_sim-n4",
                     ["--seed", "7", "--stall", "30", "--policy", "random", "--reset-at", "700",
-                     "--csv", os.path.join(tmpdir, "clean.csv"), "--", mix, mix],
+                     "--csv", TMP + "/clean.csv", "--", mix, mix],
                     0, build + "/stc_sim-n4", []))
     # The tracing build (make wave's) with --trace: the run passes and
     # leaves its trace.
-    fst = os.path.join(tmpdir, "clean.fst")
+    fst = TMP + "/clean.fst"
     js.append(Judge("clean: tracing build, --trace writes the trace", build + "/stc_sim-n4-trace",
                     ["--seed", "2", "--stall", "10", "--trace", fst, "--",
                      "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"],
@@ -520,24 +532,181 @@ def read_equivalent():
     return eq
 
 
+def parse_shard(text):
+    """'I/K' -> (I, K) with 1 <= I <= K, or a set-up error."""
+    m = re.fullmatch(r"(\d+)/(\d+)", text or "")
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        die("--shard %r: give I/K with 1 <= I <= K (every K-th site from the I-th)" % text)
+    return int(m.group(1)), int(m.group(2))
+
+
+def select(muts, a):
+    """The mutants judged, and the selection in words (the console, the
+    results file's first line, the docs)."""
+    if a.rotate is not None:
+        # The CI subset: one shard of the whole, chosen by the seed, so
+        # that successive seeds (CI passes the commit's time) walk through
+        # every site, and the same seed judges the same sites.
+        i, k = a.rotate % a.shards + 1, a.shards
+        return muts[i - 1::k], "shard %d/%d (chosen by --rotate %d)" % (i, k, a.rotate)
+    if a.key:
+        # Named mutants (a survivor judged again once its test is written).
+        unknown = sorted(set(a.key) - {m["key"] for m in muts})
+        if unknown:
+            die("no mutation site has the key %s (keys: --list)" % ", ".join(unknown))
+        return [m for m in muts if m["key"] in a.key], "the mutants %s" % ", ".join(a.key)
+    if a.shard:
+        i, k = parse_shard(a.shard)
+        return muts[i - 1::k], "shard %d/%d" % (i, k)
+    if a.count == 0 or a.count >= len(muts):
+        return list(muts), "every site"
+    rng = random.Random(a.seed)
+    pick = sorted(rng.sample(range(len(muts)), a.count))
+    return [muts[i] for i in pick], "%d drawn with seed %d" % (a.count, a.seed)
+
+
+def judge_all(sample, build, unit_link, js, jobs):
+    """Judges every mutant, jobs at once (each in its own directory);
+    yields (mutant, verdict, by, seconds) in the sample's order."""
+    def one(m):
+        t0 = time.monotonic()
+        with tempfile.TemporaryDirectory() as tmp:
+            verdict, by = judge_mutant(m, build, unit_link, js, tmp)
+        return verdict, by, time.monotonic() - t0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        futures = [ex.submit(one, m) for m in sample]
+        for m, f in zip(sample, futures):
+            verdict, by, secs = f.result()
+            yield m, verdict, by, secs
+
+
+def apply_equivalent(verdict, by, key, eq):
+    """A survivor listed in EQUIV is equivalent (with its reason); one no
+    longer listed survives again."""
+    if verdict in ("survived", "equivalent"):
+        return ("equivalent", eq[key]) if key in eq else ("survived", "")
+    return verdict, by
+
+
+HEADER = "key\tfile\tline\top\tverdict\tby\tseconds\tmutant"
+
+
+def write_results(path, selection, nsites, rows):
+    """The results, atomically: a first line naming the selection and the
+    number of sites (the merge checks both), then one row per mutant."""
+    with open(path + ".tmp", "w") as f:
+        f.write("# mutate-harness: %s of %d sites\n%s\n" % (selection, nsites, HEADER))
+        for m, v, by, secs in rows:
+            f.write("%s\t%s\t%d\t%s\t%s\t%s\t%.1f\t%s\n" % (m["key"], m["file"], m["line"], m["op"], v,
+                                                             by, secs, m["new"]))
+    os.replace(path + ".tmp", path)
+
+
+def read_shard(path, muts, eq):
+    """One shard's results file: its (I, K) and rows, checked against the
+    sites as they are now (a shard judged before a site was added, removed
+    or moved between shards is stale and must be judged again)."""
+    try:
+        lines = open(path).read().split("\n")
+    except OSError as e:
+        die("cannot read %s: %s" % (path, e))
+    m = re.fullmatch(r"# mutate-harness: shard (\d+/\d+) of (\d+) sites", lines[0])
+    if not m or lines[1:2] != [HEADER]:
+        die("%s:1: not a shard's results (want '# mutate-harness: shard I/K of N sites' and the "
+            "header)" % path)
+    i, k = parse_shard(m.group(1))
+    want = muts[i - 1::k]
+    by_key = {}
+    for n, l in enumerate(lines[2:], start=3):
+        if not l:
+            continue
+        f = l.split("\t")
+        if len(f) != 8 or f[4] not in ("killed", "survived", "equivalent", "stillborn"):
+            die("%s:%d: malformed row" % (path, n))
+        by_key[f[0]] = (f[4], f[5], float(f[6]))
+    if int(m.group(2)) != len(muts) or sorted(by_key) != sorted(x["key"] for x in want):
+        die("%s: stale: shard %d/%d of %s sites, the harness now has %d and the shard's sites "
+            "differ; judge it again (make mutate-harness SHARD=%d/%d)"
+            % (path, i, k, m.group(2), len(muts), i, k))
+    rows = []
+    for x in want:
+        v, by, secs = by_key[x["key"]]
+        v, by = apply_equivalent(v, by, x["key"], eq)
+        rows.append((x, v, by, secs))
+    return i, k, rows
+
+
+def merge(paths, muts, eq):
+    """The shards 1/K .. K/K, each once, merged into every site's row."""
+    shards = {}
+    for p in paths:
+        i, k, rows = read_shard(p, muts, eq)
+        if i in shards or (shards and k != next(iter(shards.values()))[0]):
+            die("%s: shard %d/%d repeats a shard or mixes K with the others" % (p, i, k))
+        shards[i] = (k, rows)
+    k = next(iter(shards.values()))[0] if shards else 0
+    if not shards or sorted(shards) != list(range(1, k + 1)):
+        die("the shards given (%s) are not 1/%d .. %d/%d" % (", ".join(
+            "%d/%d" % (i, v[0]) for i, v in sorted(shards.items())), k, k, k))
+    order = {m["key"]: n for n, m in enumerate(muts)}
+    rows = sorted((r for _, (_, rs) in shards.items() for r in rs), key=lambda r: order[r[0]["key"]])
+    return rows, "every site (%d shards merged)" % k
+
+
+def report(a, rows, selection, nsites, secs_wall):
+    """The closing lines, the results file and the docs table; the exit."""
+    count = {v: sum(1 for r in rows if r[1] == v) for v in ("killed", "survived", "equivalent",
+                                                           "stillborn")}
+    scored = count["killed"] + count["survived"]
+    score = 100.0 * count["killed"] / scored if scored else 100.0
+    os.makedirs(a.out, exist_ok=True)
+    tsv = os.path.join(a.out, "results.tsv")
+    write_results(tsv, selection, nsites, rows)
+    cpu = sum(r[3] for r in rows)
+    print("mutate-harness: %d killed, %d equivalent, %d survived, %d stillborn: score %.1f%% of the "
+          "non-equivalent mutants; %s of %d sites, %.0f s judging%s (results: %s)"
+          % (count["killed"], count["equivalent"], count["survived"], count["stillborn"], score,
+             selection, nsites, cpu, " (%.0f s wall)" % secs_wall if secs_wall else "", tsv))
+    if count["survived"]:
+        print("mutate-harness: survivors not explained in %s:" % EQUIV)
+        for m, v, _, _ in rows:
+            if v == "survived":
+                print("  %s\t%s:%d %s: %s" % (m["key"], m["file"], m["line"], m["op"], m["new"]))
+    if a.doc:
+        write_doc(a.doc, rows, selection, nsites, count, score, cpu)
+    return 0 if count["survived"] == 0 and score >= a.min_score else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=60)
+    ap.add_argument("--count", type=int, default=0, help="draw this many sites with --seed "
+                    "(0, the default: every site)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--shard", default="", help="I/K: every K-th site from the I-th")
+    ap.add_argument("--rotate", type=int, default=None, metavar="SEED",
+                    help="judge shard SEED %% K + 1 of --shards K (the CI subset)")
+    ap.add_argument("--shards", type=int, default=48)
+    ap.add_argument("--key", action="append", default=[], help="judge the mutant with this key "
+                    "(repeatable; keys: --list)")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants judged at once")
+    ap.add_argument("--merge", nargs="+", metavar="RESULTS", help="merge the results files of "
+                    "shards 1/K .. K/K (judging nothing) and report them as every site's")
     ap.add_argument("--out", default="build/mutate-harness")
     ap.add_argument("--build", default="build")
     ap.add_argument("--own-rtl-dir", default="build/own-rtl-test")
-    ap.add_argument("--every", type=int, default=1,
-                    help="judge every K-th mutant of the sample (the CI subset: make mutate-harness-ci)")
     ap.add_argument("--doc", default="", help="write the results into this file between the "
                     "<!--mutate-harness:begin--> and <!--mutate-harness:end--> markers")
     ap.add_argument("--min-score", type=float, default=90.0)
-    ap.add_argument("--list", action="store_true", help="print the sampled mutants and exit")
+    ap.add_argument("--list", action="store_true", help="print the selected mutants and exit")
     a = ap.parse_args()
+    if a.shards < 1 or a.jobs < 1 or a.count < 0:
+        die("--shards and --jobs must be at least 1, --count at least 0")
     muts = all_mutants()
-    rng = random.Random(a.seed)
-    pick = sorted(rng.sample(range(len(muts)), min(a.count, len(muts))))
-    sample = [muts[i] for i in pick][::a.every]
+    eq = read_equivalent()
+    if a.merge:
+        rows, selection = merge(a.merge, muts, eq)
+        return report(a, rows, selection, len(muts), 0.0)
+    sample, selection = select(muts, a)
     if a.list:
         for m in sample:
             print("%s %s:%d %s: %s" % (m["key"], m["file"], m["line"], m["op"], m["new"]))
@@ -556,78 +725,54 @@ def main():
             if subprocess.run(args, capture_output=True).returncode != 0 or not j.holds(exe, tmp):
                 die("judge '%s' does not hold on the unmutated harness (%s %s)"
                     % (j.name, j.binary, " ".join(j.args)))
-    eq = read_equivalent()
-    rows, killed, survived, equivalent, stillborn = [], 0, 0, 0, 0
-    print("mutate-harness: %d of %d sites (seed %d), %d judges after the unit tests"
-          % (len(sample), len(muts), a.seed, len(js)), flush=True)
-    for i, m in enumerate(sample):
-        with tempfile.TemporaryDirectory() as tmp:
-            verdict, by = judge_mutant(m, a.build, unit_link, js, tmp)
-        if verdict == "survived" and m["key"] in eq:
-            verdict, by = "equivalent", eq[m["key"]]
-        killed += verdict == "killed"
-        survived += verdict == "survived"
-        equivalent += verdict == "equivalent"
-        stillborn += verdict == "stillborn"
-        rows.append((m, verdict, by))
-        print("[%3d/%d] %-10s %s %s:%d %s: %s%s" % (i + 1, len(sample), verdict, m["key"], m["file"],
+    print("mutate-harness: %s, %d of %d sites, %d judges after the unit tests, %d at once"
+          % (selection, len(sample), len(muts), len(js), a.jobs), flush=True)
+    rows, t0 = [], time.monotonic()
+    for n, (m, verdict, by, secs) in enumerate(judge_all(sample, a.build, unit_link, js, a.jobs)):
+        verdict, by = apply_equivalent(verdict, by, m["key"], eq)
+        rows.append((m, verdict, by, secs))
+        print("[%3d/%d] %-10s %s %s:%d %s: %s%s" % (n + 1, len(sample), verdict, m["key"], m["file"],
                                                  m["line"], m["op"], m["new"][:90],
                                                  "  (%s)" % by if by else ""), flush=True)
-    scored = killed + survived
-    score = 100.0 * killed / scored if scored else 100.0
-    tsv = os.path.join(a.out, "results.tsv")
-    with open(tsv + ".tmp", "w") as f:
-        f.write("key\tfile\tline\top\tverdict\tby\tmutant\n")
-        for m, v, by in rows:
-            f.write("%s\t%s\t%d\t%s\t%s\t%s\t%s\n" % (m["key"], m["file"], m["line"], m["op"], v, by,
-                                                     m["new"]))
-    os.replace(tsv + ".tmp", tsv)
-    print("mutate-harness: %d killed, %d equivalent, %d survived, %d stillborn: score %.1f%% of the "
-          "non-equivalent mutants (results: %s)" % (killed, equivalent, survived, stillborn, score, tsv))
-    if survived:
-        print("mutate-harness: survivors not explained in %s:" % EQUIV)
-        for m, v, _ in rows:
-            if v == "survived":
-                print("  %s\t%s:%d %s: %s" % (m["key"], m["file"], m["line"], m["op"], m["new"]))
-    if a.doc:
-        write_doc(a, rows, len(muts), killed, equivalent, survived, stillborn, score)
-    return 0 if survived == 0 and score >= a.min_score else 1
+    return report(a, rows, selection, len(muts), time.monotonic() - t0)
 
 
-def write_doc(a, rows, nsites, killed, equivalent, survived, stillborn, score):
-    """The campaign's table, between the markers of a.doc."""
+def write_doc(doc, rows, selection, nsites, count, score, cpu):
+    """The campaign's table, between the markers of doc."""
     by_file = {}
-    for m, v, _ in rows:
+    for m, v, _, _ in rows:
         f = by_file.setdefault(m["file"], [0, 0, 0, 0])
         f[["killed", "equivalent", "survived", "stillborn"].index(v)] += 1
     out = ["<!--mutate-harness:begin-->",
-           "`make mutate-harness` (`scripts/mutate_harness.py --count %d --seed %d`): %d of the %d "
-           "mutation sites of the harness's C, each judged by the unit tests, then by %s." % (
-               a.count, a.seed, len(rows), nsites, "every bug patch's failing run and the clean runs"),
+           "`make mutate-harness` (`scripts/mutate_harness.py`, %s): %d of the %d mutation sites of "
+           "the harness's C, each judged by the unit tests, then by every bug patch's failing run "
+           "and the clean runs; %.0f s of judging (one mutant at a time: the sum over mutants)."
+           % (selection, len(rows), nsites, cpu),
            "",
            "**%d killed, %d equivalent, %d survived, %d stillborn: score %.1f%%** of the "
-           "non-equivalent mutants." % (killed, equivalent, survived, stillborn, score),
+           "non-equivalent mutants." % (count["killed"], count["equivalent"], count["survived"],
+                                       count["stillborn"], score),
            "", "| file | killed | equivalent | survived | stillborn |", "|---|---:|---:|---:|---:|"]
     for f in sorted(by_file):
         k, e, s, b = by_file[f]
         out.append("| `%s` | %d | %d | %d | %d |" % (f, k, e, s, b))
     out += ["", "Equivalent and surviving mutants, with the reason:", "",
             "| key | where | mutant | verdict |", "|---|---|---|---|"]
-    for m, v, by in rows:
+    for m, v, by, _ in rows:
         if v in ("equivalent", "survived"):
             out.append("| `%s` | `%s:%d` | `%s` | %s |" % (
                 m["key"], m["file"], m["line"], m["new"].replace("|", "\\|"),
                 by if v == "equivalent" else "**survived: not explained**"))
     out.append("<!--mutate-harness:end-->")
-    text = open(a.doc).read()
+    text = open(doc).read()
     b, e = "<!--mutate-harness:begin-->", "<!--mutate-harness:end-->"
     if b not in text or e not in text:
-        die("%s has no %s ... %s markers" % (a.doc, b, e))
+        die("%s has no %s ... %s markers" % (doc, b, e))
     new = text[:text.index(b)] + "\n".join(out) + text[text.index(e) + len(e):]
-    with open(a.doc + ".tmp", "w") as f:
+    with open(doc + ".tmp", "w") as f:
         f.write(new)
-    os.replace(a.doc + ".tmp", a.doc)
-    print("mutate-harness: table written to %s" % a.doc)
+    os.replace(doc + ".tmp", doc)
+    print("mutate-harness: table written to %s" % doc)
 
 
 if __name__ == "__main__":

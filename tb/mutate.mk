@@ -26,14 +26,15 @@
 #                   docs/parallel.md
 #
 #   make mutate-harness  the harness's own C mutated (scripts/mutate_harness.py):
-#                   MH_COUNT (60) seeded mutants of sim/core and the runner's
-#                   verdict and JUnit code, each judged by the unit tests and
-#                   every bug patch's failing run; score and survivors into
-#                   docs/verification.md; fails below 90% or on an
-#                   unexplained survivor (mutate-harness-ci: every MH_CI_EVERY-th)
+#                   every site of sim/core and the runner's verdict and
+#                   JUnit code (SHARD=i/k: a slice), each judged by the unit
+#                   tests and every bug patch's failing run; score and
+#                   survivors into docs/verification.md; fails below 90% or
+#                   on an unexplained survivor (mutate-harness-ci: one
+#                   shard of 48, rotated by the commit)
 #
 # Knobs: MUT_N, MUT_COUNT, MUT_SEED, MUT_CI_COUNT, MUT_STALLS, MUT_SIM_SEED,
-# MUT_OUT, MUT_EQUIV, MH_COUNT, MH_SEED, MH_CI_EVERY.
+# MUT_OUT, MUT_EQUIV, MH_COUNT, MH_SEED, MH_JOBS, MH_CI_SHARDS, MH_CI_SEED, MH_LEDGER.
 
 MUT_N        ?= 4
 MUT_COUNT    ?= 200
@@ -269,24 +270,38 @@ mutate-build: $(MUT_XVECS)
 # ---- the harness's own mutants -----------------------------------------------
 # Judged by the unit tests and by the failing runs of make bugs and make
 # own-rtl-test, which run first (MH_PREBUILT=1: they already ran, as in
-# make ci).
-MH_COUNT    ?= 60
-MH_SEED     ?= 1
-MH_CI_EVERY ?= 4
-MH_OUT       = $(BUILD)/mutate-harness
-MH_PREBUILT ?= 0
-MH_RUN = scripts/mutate_harness.py --build $(BUILD) --own-rtl-dir $(BUILD)/own-rtl-test --count $(MH_COUNT) --seed $(MH_SEED)
-.PHONY: mutate-harness mutate-harness-ci mutate-harness-prep
-mutate-harness-prep: $(TB_BIN) $(VECGEN) $(BUILD)/compare/dbuf-stall2/stc_sim-n4 $(BUILD)/stc_sim-n4-trace
+# make ci). make mutate-harness judges every site (MH_COUNT=n: n drawn
+# with MH_SEED), MH_JOBS at once, and writes the table into MUT_DOC;
+# SHARD=i/k judges every k-th site from the i-th into MH_OUT (no doc);
+# mutate-harness-merge merges the results of shards 1/k .. k/k (SHARDS=
+# the results files; default the committed ones of MH_LEDGER, the whole
+# campaign judged a shard at a time) and writes the table. The CI subset
+# is one shard of MH_CI_SHARDS chosen by MH_CI_SEED (default the commit's
+# time): successive commits walk through every site, and the same commit
+# judges the same sites.
+MH_COUNT     ?= 0
+MH_SEED      ?= 1
+MH_JOBS      ?= $(SIM_JOBS)
+MH_CI_SHARDS ?= 48
+MH_CI_SEED   ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1)
+MH_LEDGER    ?= docs/mutate-harness
+MH_OUT        = $(BUILD)/mutate-harness$(if $(SHARD),/shard-$(subst /,-of-,$(SHARD)))
+MH_PREBUILT  ?= 0
+MH_RUN = scripts/mutate_harness.py --build $(BUILD) --own-rtl-dir $(BUILD)/own-rtl-test --jobs $(MH_JOBS)
+.PHONY: mutate-harness mutate-harness-ci mutate-harness-merge mutate-harness-prep
+mutate-harness-prep: $(TB_BIN) $(VECGEN) $(BUILD)/stc_sim-n4 $(BUILD)/compare/dbuf-stall2/stc_sim-n4 $(BUILD)/stc_sim-n4-trace
 	@$(DBUF_MAKE) $(DBUF_BUILD)/stc_sim-n4
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory bugs MUT_DOC=
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory own-rtl-test
-mutate-harness: ## the harness's own mutation campaign (scripts/mutate_harness.py)
+mutate-harness: ## the harness's own mutation campaign, every site (SHARD=i/k: a slice; scripts/mutate_harness.py)
 mutate-harness: mutate-harness-prep
-	@$(MH_RUN) --out $(MH_OUT) --doc $(MUT_DOC)
-mutate-harness-ci: ## its CI subset
+	@$(MH_RUN) --out $(MH_OUT) $(if $(SHARD),--shard $(SHARD),--count $(MH_COUNT) --seed $(MH_SEED) --doc $(MUT_DOC))
+mutate-harness-merge: ## the shards' results merged into every site's table (SHARDS=; default MH_LEDGER's)
+	@scripts/mutate_harness.py --merge $(or $(SHARDS),$(sort $(wildcard $(MH_LEDGER)/shard-*.tsv)),$(MH_LEDGER)/shard-1-of-K.tsv) \
+	  --out $(BUILD)/mutate-harness --doc $(MUT_DOC)
+mutate-harness-ci: ## its CI subset: one shard of MH_CI_SHARDS, chosen by MH_CI_SEED
 mutate-harness-ci: mutate-harness-prep
-	@$(MH_RUN) --every $(MH_CI_EVERY) --out $(MH_OUT)-ci
+	@$(MH_RUN) --rotate $(MH_CI_SEED) --shards $(MH_CI_SHARDS) --out $(BUILD)/mutate-harness-ci
 
 # ---- the Python runner's verdict path mutated --------------------------------
 # scripts/mutate_runner.py: MR_COUNT (30; 0: every site) seeded mutants of

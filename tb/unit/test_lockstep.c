@@ -125,6 +125,34 @@ Test(lockstep, meta_fault_with_nothing_to_fault_is_refused_by_the_host)
     stc_vec_free(&sparse);
 }
 
+/* A new host has recorded nothing, whatever its memory held before: no
+ * violation, an all-zero first-violation record, and one traffic tracker
+ * per sector class, each of the default size. stc_host_init writes its
+ * own fields and none beyond them (mutate-harness's 94ce41a5ab32 set up
+ * one tracker past the array, over the first-violation record: a stale
+ * cycle 32 there, which no run read, as no run reads it before a rule
+ * breaks). */
+Test(lockstep, a_new_host_has_recorded_no_violation)
+{
+    stc_vec v = lk_vec("sp24", 8);
+    stc_stream s = {1, &v};
+    stc_host_cfg cfg;
+    stc_host h;
+    stc_host_violation none;
+    memset(&cfg, 0, sizeof cfg);
+    memset(&none, 0, sizeof none);
+    memset(&h, 0xa5, sizeof h);
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+    cr_assert_eq(h.violations, 0u);
+    cr_assert(memcmp(&h.first, &none, sizeof none) == 0,
+              "the first-violation record of a new host is not empty (cycle %llu, rule '%.48s')",
+              (unsigned long long)h.first.cycle, h.first.rule);
+    for (int i = 0; i < STC_SEC_COUNT; i++)
+        cr_assert_eq(h.sec[i].size, STC_SECTOR_DEFAULT, "tracker %d", i);
+    stc_host_free(&h);
+    stc_vec_free(&v);
+}
+
 Test(lockstep, mid_stream_reset_replays_the_interrupted_command)
 {
     stc_rtl *rtl;
