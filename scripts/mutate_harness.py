@@ -42,12 +42,15 @@ K-th from the I-th (a campaign split across machines or sessions, its
 results files merged by --merge into every site's table), --rotate SEED
 the shard SEED % K + 1 of --shards K (the CI subset: successive seeds walk
 through every site), --count N draws N with --seed. Mutants that do not
-compile are stillborn and not counted.
+compile are stillborn and not counted. Each verdict is appended to
+OUT/results.tsv.partial as it comes; --resume keeps those of a stopped
+run of the same selection and judges the rest.
 
   scripts/mutate_harness.py [--shard I/K | --rotate SEED [--shards K] |
-                             --count N [--seed S] | --key KEY...] [--jobs J] [--out DIR]
+                             --count N [--seed S] | --key KEY...] [--jobs J] [--out DIR] [--resume]
                             [--build DIR] [--own-rtl-dir DIR] [--doc FILE] [--list]
-  scripts/mutate_harness.py --merge RESULTS... [--out DIR] [--doc FILE]
+  scripts/mutate_harness.py --merge RESULTS... [--partial] [--out DIR] [--doc FILE]
+  scripts/mutate_harness.py --rejudge RESULTS [--jobs J] [--out DIR]
 
 Needs make bugs and make own-rtl-test to have run (their binaries and
 first-failure.args) and make unit. Exit 0: every non-equivalent mutant
@@ -86,8 +89,13 @@ def run_bounded(args, seconds):
     """Runs args in a process group of its own; past `seconds` the whole
     group is killed (a mutant that loops forever, and the test runner's
     workers with it). Returns (returncode or None on a time-out, output)."""
+    return run_bounded_env(args, seconds, None)
+
+
+def run_bounded_env(args, seconds, env):
+    """run_bounded with the environment env (None: this one's)."""
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         start_new_session=True)
+                         start_new_session=True, env=env)
     try:
         out, _ = p.communicate(timeout=seconds)
         return p.returncode, out
@@ -251,9 +259,9 @@ def link_line(target, extra):
     die("no link line for %s in make -n" % target)
 
 
-def compile_line(path, build):
+def compile_line(path, build, extra=()):
     obj = "%s/%s.o" % (build, os.path.splitext(path)[0])
-    for l in make_dry(obj, path, []):
+    for l in make_dry(obj, path, list(extra)):
         if " -c %s " % path in l and l.split()[0] in ("cc", "gcc", "clang"):
             args = shlex.split(l)
             # A mutant may warn (a narrowed type); it is still a mutant. No
@@ -270,14 +278,14 @@ def compile_line(path, build):
     die("no compile line for %s" % obj)
 
 
-def compile_copy(path, text, src, build):
+def compile_copy(path, text, src, build, extra=()):
     """text, written to src, compiled as make compiles path (its own
     directory first: the copy's includes are the file's); the object's
     path and the compiler's result."""
     with open(src, "w") as f:
         f.write(text)
     obj = src[:-2] + ".o"
-    args = compile_line(path, build)
+    args = compile_line(path, build, extra)
     args[args.index("-c") + 1] = src
     args[args.index("-o") + 1] = obj
     args.insert(1, "-I" + os.path.dirname(path))
@@ -297,13 +305,56 @@ def check_compiles(files, build, tmp):
                 % (path, " ".join(r.args), r.stderr.strip()[-400:]))
 
 
-def build_mutant(m, build, tmp):
-    """Compiles the mutant's object; returns its path or None (stillborn)."""
+def build_mutant(m, build, tmp, extra=(), tag=""):
+    """Compiles the mutant's object (as make compiles it with the variables
+    extra; tag names the copy); returns its path or None (stillborn)."""
     lines = open(m["file"]).read().split("\n")
     lines[m["line"] - 1] = m["text"]
-    src = os.path.join(tmp, os.path.basename(m["file"]))
-    obj, r = compile_copy(m["file"], "\n".join(lines), src, build)
+    src = os.path.join(tmp, tag + os.path.basename(m["file"]))
+    obj, r = compile_copy(m["file"], "\n".join(lines), src, build, extra)
     return obj if r.returncode == 0 else None
+
+
+class Sanitized:
+    """The unit tests as make asan builds and runs them (ASan and UBSan,
+    any report fatal): the last judge, of a mutant every other judge let
+    through. An index one past an array that no value shows (a loop bound
+    <= for <, reading or writing the next object) is seen only here."""
+
+    def __init__(self, build):
+        lines = make_dry("asan", FILES[0], ["BUILD=" + build])
+        first = shlex.split(lines[0]) if lines else []
+        self.vars = [a for a in first if re.match(r"^(BUILD|EXTRA_CFLAGS|EXTRA_LDFLAGS)=", a)]
+        env = next((l for l in lines if l.startswith("ASAN_OPTIONS=")), "")
+        self.env = dict(os.environ, **dict(a.split("=", 1) for a in shlex.split(env)
+                                            if re.match(r"^[AU][A-Z]*SAN_OPTIONS=", a)))
+        sbuild = next((v.split("=", 1)[1] for v in self.vars if v.startswith("BUILD=")), "")
+        if len(self.vars) != 3 or "ASAN_OPTIONS" not in self.env or not sbuild:
+            die("cannot read make asan's build (make -n asan: %r)" % lines[:3])
+        self.build = sbuild
+        self.binary = sbuild + "/stc_unit_tests"
+        if not os.access(self.binary, os.X_OK):
+            die("no %s: build it first (make mutate-harness-prep does)" % self.binary)
+        self.link = link_line(self.binary, self.vars)
+
+    def holds(self, m, tmp):
+        """False if the mutant fails the sanitized unit tests (None: the
+        unmutated tree, which must pass them)."""
+        orig, obj = "/%s.o" % os.path.splitext(FILES[0] if m is None else m["file"])[0], None
+        if m is not None:
+            obj = build_mutant(m, self.build, tmp, self.vars, "asan-")
+            if obj is None:
+                return True  # compiles plainly but not here: nothing to judge
+        exe = os.path.join(tmp, "unit-asan")
+        args = list(self.link)
+        args[args.index("-o") + 1] = exe
+        if obj is not None:
+            if not relink(self.link, orig, obj, exe):
+                return True
+        elif subprocess.run(args, capture_output=True).returncode != 0:
+            return False
+        rc, _ = run_bounded_env([exe, "--jobs=2"], 300, self.env)
+        return rc == 0
 
 
 def relink(line, orig_obj, obj, out):
@@ -501,7 +552,7 @@ def judges(build, own, tmpdir):
     return js
 
 
-def judge_mutant(m, build, unit_link, js, tmp):
+def judge_mutant(m, build, unit_link, js, san, tmp):
     obj = build_mutant(m, build, tmp)
     if obj is None:
         return "stillborn", ""
@@ -518,6 +569,8 @@ def judge_mutant(m, build, unit_link, js, tmp):
             continue
         if not j.holds(exe, tmp):
             return "killed", j.name
+    if san is not None and not san.holds(m, tmp):
+        return "killed", "unit tests under ASan+UBSan"
     return "survived", ""
 
 
@@ -565,13 +618,13 @@ def select(muts, a):
     return [muts[i] for i in pick], "%d drawn with seed %d" % (a.count, a.seed)
 
 
-def judge_all(sample, build, unit_link, js, jobs):
+def judge_all(sample, build, unit_link, js, san, jobs):
     """Judges every mutant, jobs at once (each in its own directory);
     yields (mutant, verdict, by, seconds) in the sample's order."""
     def one(m):
         t0 = time.monotonic()
         with tempfile.TemporaryDirectory() as tmp:
-            verdict, by = judge_mutant(m, build, unit_link, js, tmp)
+            verdict, by = judge_mutant(m, build, unit_link, js, san, tmp)
         return verdict, by, time.monotonic() - t0
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
         futures = [ex.submit(one, m) for m in sample]
@@ -591,15 +644,41 @@ def apply_equivalent(verdict, by, key, eq):
 HEADER = "key\tfile\tline\top\tverdict\tby\tseconds\tmutant"
 
 
+def head_line(selection, nsites):
+    return "# mutate-harness: %s of %d sites" % (selection, nsites)
+
+
+def row_line(m, v, by, secs):
+    return "%s\t%s\t%d\t%s\t%s\t%s\t%.1f\t%s\n" % (m["key"], m["file"], m["line"], m["op"], v, by,
+                                                   secs, m["new"])
+
+
 def write_results(path, selection, nsites, rows):
     """The results, atomically: a first line naming the selection and the
     number of sites (the merge checks both), then one row per mutant."""
     with open(path + ".tmp", "w") as f:
-        f.write("# mutate-harness: %s of %d sites\n%s\n" % (selection, nsites, HEADER))
+        f.write("%s\n%s\n" % (head_line(selection, nsites), HEADER))
         for m, v, by, secs in rows:
-            f.write("%s\t%s\t%d\t%s\t%s\t%s\t%.1f\t%s\n" % (m["key"], m["file"], m["line"], m["op"], v,
-                                                             by, secs, m["new"]))
+            f.write(row_line(m, v, by, secs))
     os.replace(path + ".tmp", path)
+
+
+def judged_before(partial, head, sample):
+    """{key: (verdict, by, seconds)} of the mutants a run of the same
+    selection judged before it was stopped (its partial results file), so
+    that --resume judges only the rest; {} when there is none."""
+    try:
+        lines = open(partial).read().split("\n")
+    except OSError:
+        return {}
+    if lines[:2] != [head, HEADER]:
+        return {}
+    keys, done = {m["key"] for m in sample}, {}
+    for l in lines[2:]:
+        f = l.split("\t")
+        if len(f) == 8 and f[0] in keys and f[4] in ("killed", "survived", "equivalent", "stillborn"):
+            done[f[0]] = (f[4], f[5], float(f[6]))
+    return done
 
 
 def read_shard(path, muts, eq):
@@ -636,8 +715,9 @@ def read_shard(path, muts, eq):
     return i, k, rows
 
 
-def merge(paths, muts, eq):
-    """The shards 1/K .. K/K, each once, merged into every site's row."""
+def merge(paths, muts, eq, partial=False):
+    """The shards 1/K .. K/K, each once, merged into every site's row (with
+    partial, any of them: a campaign judged so far, said so)."""
     shards = {}
     for p in paths:
         i, k, rows = read_shard(p, muts, eq)
@@ -645,11 +725,14 @@ def merge(paths, muts, eq):
             die("%s: shard %d/%d repeats a shard or mixes K with the others" % (p, i, k))
         shards[i] = (k, rows)
     k = next(iter(shards.values()))[0] if shards else 0
-    if not shards or sorted(shards) != list(range(1, k + 1)):
+    if not shards or (not partial and sorted(shards) != list(range(1, k + 1))):
         die("the shards given (%s) are not 1/%d .. %d/%d" % (", ".join(
             "%d/%d" % (i, v[0]) for i, v in sorted(shards.items())), k, k, k))
     order = {m["key"]: n for n, m in enumerate(muts)}
     rows = sorted((r for _, (_, rs) in shards.items() for r in rs), key=lambda r: order[r[0]["key"]])
+    if len(shards) < k:
+        return rows, "shards %s merged (the campaign so far)" % (
+            ", ".join("%d/%d" % (i, k) for i in sorted(shards)))
     return rows, "every site (%d shards merged)" % k
 
 
@@ -691,6 +774,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=1, help="mutants judged at once")
     ap.add_argument("--merge", nargs="+", metavar="RESULTS", help="merge the results files of "
                     "shards 1/K .. K/K (judging nothing) and report them as every site's")
+    ap.add_argument("--resume", action="store_true", help="keep the verdicts of a stopped run of "
+                    "the same selection into the same --out (its results.tsv.partial)")
+    ap.add_argument("--rejudge", metavar="RESULTS", help="a shard's results file: judge its "
+                    "survivors and equivalents again, keep the rest, write the shard's results anew")
+    ap.add_argument("--partial", action="store_true", help="with --merge: any of the shards 1/K .. "
+                    "K/K (the campaign so far)")
     ap.add_argument("--out", default="build/mutate-harness")
     ap.add_argument("--build", default="build")
     ap.add_argument("--own-rtl-dir", default="build/own-rtl-test")
@@ -704,9 +793,18 @@ def main():
     muts = all_mutants()
     eq = read_equivalent()
     if a.merge:
-        rows, selection = merge(a.merge, muts, eq)
+        rows, selection = merge(a.merge, muts, eq, a.partial)
         return report(a, rows, selection, len(muts), 0.0)
-    sample, selection = select(muts, a)
+    kept = []
+    if a.rejudge:
+        # A slice's results with its survivors (and equivalents) judged
+        # again, by the tests and judges as they are now; the rest kept.
+        i, k, old = read_shard(a.rejudge, muts, eq)
+        sample = [r[0] for r in old if r[1] in ("survived", "equivalent")]
+        kept = [r for r in old if r[1] not in ("survived", "equivalent")]
+        selection = "shard %d/%d" % (i, k)
+    else:
+        sample, selection = select(muts, a)
     if a.list:
         for m in sample:
             print("%s %s:%d %s: %s" % (m["key"], m["file"], m["line"], m["op"], m["new"]))
@@ -714,6 +812,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     unit_link = link_line(a.build + "/stc_unit_tests", [])
     js = judges(a.build, a.own_rtl_dir, a.out)
+    san = Sanitized(a.build)
     # The unmutated harness, compiled and linked as the mutants are, must
     # satisfy every judge, or nothing means anything.
     with tempfile.TemporaryDirectory() as tmp:
@@ -725,16 +824,35 @@ def main():
             if subprocess.run(args, capture_output=True).returncode != 0 or not j.holds(exe, tmp):
                 die("judge '%s' does not hold on the unmutated harness (%s %s)"
                     % (j.name, j.binary, " ".join(j.args)))
-    print("mutate-harness: %s, %d of %d sites, %d judges after the unit tests, %d at once"
-          % (selection, len(sample), len(muts), len(js), a.jobs), flush=True)
-    rows, t0 = [], time.monotonic()
-    for n, (m, verdict, by, secs) in enumerate(judge_all(sample, a.build, unit_link, js, a.jobs)):
+        if not san.holds(None, tmp):
+            die("the unit tests under ASan+UBSan (%s) fail on the unmutated harness" % san.binary)
+    # Each verdict is appended to a partial results file as it comes: a
+    # run stopped (a session's end, a signal) resumes with --resume.
+    partial, head = os.path.join(a.out, "results.tsv.partial"), head_line(selection, len(muts))
+    done = judged_before(partial, head, sample) if a.resume else {}
+    todo = [m for m in sample if m["key"] not in done]
+    rows = [(m,) + apply_equivalent(done[m["key"]][0], done[m["key"]][1], m["key"], eq)
+            + (done[m["key"]][2],) for m in sample if m["key"] in done]
+    with open(partial, "w") as f:
+        f.write("%s\n%s\n" % (head, HEADER) + "".join(row_line(*r) for r in rows))
+    print("mutate-harness: %s, %d of %d sites (%d judged before), %d judges after the unit tests, "
+          "%d at once" % (selection, len(sample), len(muts), len(done), len(js), a.jobs), flush=True)
+    t0 = time.monotonic()
+    for n, (m, verdict, by, secs) in enumerate(judge_all(todo, a.build, unit_link, js, san, a.jobs)):
         verdict, by = apply_equivalent(verdict, by, m["key"], eq)
         rows.append((m, verdict, by, secs))
-        print("[%3d/%d] %-10s %s %s:%d %s: %s%s" % (n + 1, len(sample), verdict, m["key"], m["file"],
+        with open(partial, "a") as f:
+            f.write(row_line(m, verdict, by, secs))
+        print("[%3d/%d] %-10s %s %s:%d %s: %s%s" % (n + 1, len(todo), verdict, m["key"], m["file"],
                                                  m["line"], m["op"], m["new"][:90],
                                                  "  (%s)" % by if by else ""), flush=True)
-    return report(a, rows, selection, len(muts), time.monotonic() - t0)
+    order = {m["key"]: n for n, m in enumerate(muts)}
+    rows.sort(key=lambda r: order[r[0]["key"]])
+    if kept:
+        rows = sorted(kept + rows, key=lambda r: order[r[0]["key"]])
+    status = report(a, rows, selection, len(muts), time.monotonic() - t0)
+    os.remove(partial)
+    return status
 
 
 def write_doc(doc, rows, selection, nsites, count, score, cpu):

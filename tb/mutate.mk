@@ -34,7 +34,8 @@
 #                   shard of 48, rotated by the commit)
 #
 # Knobs: MUT_N, MUT_COUNT, MUT_SEED, MUT_CI_COUNT, MUT_STALLS, MUT_SIM_SEED,
-# MUT_OUT, MUT_EQUIV, MH_COUNT, MH_SEED, MH_JOBS, MH_CI_SHARDS, MH_CI_SEED, MH_LEDGER.
+# MUT_OUT, MUT_EQUIV, MH_COUNT, MH_SEED, MH_JOBS, MH_CI_SHARDS, MH_CI_SEED, MH_LEDGER,
+# MH_PARTIAL, MH_RESUME.
 
 MUT_N        ?= 4
 MUT_COUNT    ?= 200
@@ -275,10 +276,12 @@ mutate-build: $(MUT_XVECS)
 # SHARD=i/k judges every k-th site from the i-th into MH_OUT (no doc);
 # mutate-harness-merge merges the results of shards 1/k .. k/k (SHARDS=
 # the results files; default the committed ones of MH_LEDGER, the whole
-# campaign judged a shard at a time) and writes the table. The CI subset
+# campaign judged a shard at a time; MH_PARTIAL=1: the shards judged so
+# far, said so) and writes the table. The CI subset
 # is one shard of MH_CI_SHARDS chosen by MH_CI_SEED (default the commit's
 # time): successive commits walk through every site, and the same commit
-# judges the same sites.
+# judges the same sites. MH_RESUME=1 keeps the verdicts of a stopped run of
+# the same selection (its results.tsv.partial) and judges the rest.
 MH_COUNT     ?= 0
 MH_SEED      ?= 1
 MH_JOBS      ?= $(SIM_JOBS)
@@ -287,18 +290,21 @@ MH_CI_SEED   ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1)
 MH_LEDGER    ?= docs/mutate-harness
 MH_OUT        = $(BUILD)/mutate-harness$(if $(SHARD),/shard-$(subst /,-of-,$(SHARD)))
 MH_PREBUILT  ?= 0
-MH_RUN = scripts/mutate_harness.py --build $(BUILD) --own-rtl-dir $(BUILD)/own-rtl-test --jobs $(MH_JOBS)
+MH_RESUME    ?= 0
+MH_RUN = scripts/mutate_harness.py --build $(BUILD) --own-rtl-dir $(BUILD)/own-rtl-test --jobs $(MH_JOBS) \
+         $(if $(filter 1,$(MH_RESUME)),--resume)
 .PHONY: mutate-harness mutate-harness-ci mutate-harness-merge mutate-harness-prep
 mutate-harness-prep: $(TB_BIN) $(VECGEN) $(BUILD)/stc_sim-n4 $(BUILD)/compare/dbuf-stall2/stc_sim-n4 $(BUILD)/stc_sim-n4-trace
 	@$(DBUF_MAKE) $(DBUF_BUILD)/stc_sim-n4
+	@$(ASAN_MAKE) -j$(SIM_JOBS) $(ASAN_BUILD)/stc_unit_tests
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory bugs MUT_DOC=
 	@[ "$(MH_PREBUILT)" = 1 ] || $(MAKE) --no-print-directory own-rtl-test
 mutate-harness: ## the harness's own mutation campaign, every site (SHARD=i/k: a slice; scripts/mutate_harness.py)
 mutate-harness: mutate-harness-prep
 	@$(MH_RUN) --out $(MH_OUT) $(if $(SHARD),--shard $(SHARD),--count $(MH_COUNT) --seed $(MH_SEED) --doc $(MUT_DOC))
-mutate-harness-merge: ## the shards' results merged into every site's table (SHARDS=; default MH_LEDGER's)
+mutate-harness-merge: ## the shards' results merged into every site's table (SHARDS=; default MH_LEDGER's; MH_PARTIAL=1: some)
 	@scripts/mutate_harness.py --merge $(or $(SHARDS),$(sort $(wildcard $(MH_LEDGER)/shard-*.tsv)),$(MH_LEDGER)/shard-1-of-K.tsv) \
-	  --out $(BUILD)/mutate-harness --doc $(MUT_DOC)
+	  $(if $(filter 1,$(MH_PARTIAL)),--partial) --out $(BUILD)/mutate-harness --doc $(MUT_DOC)
 mutate-harness-ci: ## its CI subset: one shard of MH_CI_SHARDS, chosen by MH_CI_SEED
 mutate-harness-ci: mutate-harness-prep
 	@$(MH_RUN) --rotate $(MH_CI_SEED) --shards $(MH_CI_SHARDS) --out $(BUILD)/mutate-harness-ci

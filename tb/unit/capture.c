@@ -37,17 +37,24 @@ const char *t_captured(t_capture *c)
 
 char *t_logged_run(const stc_stream *s, rtl_fault f, stc_level level, stc_run_result *r)
 {
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    o.check.level = level;
+    return t_logged_run_opts(s, f, &o, r);
+}
+
+char *t_logged_run_opts(const stc_stream *s, rtl_fault f, const stc_run_opts *opts,
+                        stc_run_result *r)
+{
     char *text = NULL;
     size_t len = 0;
     stc_rtl *rtl;
-    stc_run_opts o;
+    stc_run_opts o = *opts;
     FILE *log = open_memstream(&text, &len);
     cr_assert_not_null(log);
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
     rtl_double_plant(rtl, &f);
-    memset(&o, 0, sizeof o);
-    o.check.max_errors = 1;
-    o.check.level = level;
     o.report.log = log;
     cr_assert_eq(stc_lockstep_stream(rtl, s, &o, r), STC_OK);
     fclose(log);

@@ -29,5 +29,8 @@ const char *t_captured(t_capture *c);
  * stopping at the first failure, with the run's log (o.log) captured:
  * the result into *r; returns the log text (the caller frees it). */
 char *t_logged_run(const stc_stream *s, rtl_fault f, stc_level level, stc_run_result *r);
+/* The same with the run's options (its log set here). */
+char *t_logged_run_opts(const stc_stream *s, rtl_fault f, const stc_run_opts *opts,
+                        stc_run_result *r);
 
 #endif

@@ -31,6 +31,7 @@ static stc_stream lk_stream(const char *kind, unsigned len)
 }
 
 static stc_vec lk_vec(const char *cls, unsigned k);
+static stc_vec lk_vec_bias(const char *cls, unsigned k, bool bias);
 static stc_run_result lk_txn_three(const stc_run_opts *o, const rtl_fault *f);
 static stc_run_opts lk_txn_opts(void);
 
@@ -123,6 +124,109 @@ Test(lockstep, meta_fault_with_nothing_to_fault_is_refused_by_the_host)
     stc_host_free(&h);
     stc_vec_free(&dense);
     stc_vec_free(&sparse);
+}
+
+/* The check of meta_fault counts every command the host faulted, not the
+ * last one alone: a 2:4 command followed by a dense one (nothing to fault
+ * in it) is a stream with a fault (mutate-harness's 320a7de62aec, a count
+ * become an assignment, refused it). */
+Test(lockstep, meta_fault_in_a_command_before_the_last_is_counted)
+{
+    stc_vec cmds[2] = {lk_vec("sp24", 8), lk_vec("dense", 8)};
+    stc_stream s = {2, cmds};
+    stc_host_cfg cfg;
+    stc_host h;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.meta_fault = true;
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+    cr_assert(h.cmds[0].fault.on);
+    cr_assert_not(h.cmds[1].fault.on);
+    stc_host_free(&h);
+    stc_vec_free(&cmds[0]);
+    stc_vec_free(&cmds[1]);
+}
+
+/* Where nothing is valid the host drives junk, not zeros or the last beat
+ * (docs/compare-levels.md: an RTL that samples a payload without its valid
+ * diverges at once): in the first cycle of a dense command without bias
+ * the bias port carries junk, and the weight beat's metadata lanes, which
+ * dense mode does not read, carry don't-care values (mutate-harness's
+ * bfead4fab356 and 03ac55f97f4f left them 0). */
+Test(lockstep, the_host_drives_junk_where_nothing_is_valid)
+{
+    stc_vec v = lk_vec("dense", 8);
+    stc_stream s = {1, &v};
+    stc_host_cfg cfg;
+    stc_host h;
+    stc_inputs in;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.seed = 9;
+    cr_assert_not(v.has_bias);
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+    stc_host_drive(&h, &in);
+    cr_assert(in.cmd_valid && in.w_valid && !in.bias_valid);
+    int32_t bias_or = 0;
+    unsigned meta_or = 0;
+    for (unsigned c = 0; c < v.n; c++) {
+        bias_or |= in.bias_data[c];
+        meta_or |= in.w_meta[c];
+        cr_assert_leq(in.w_meta[c], 0xfu, "lane %u: a nibble", c);
+    }
+    cr_assert_neq(bias_or, 0, "the bias port without bias_valid carries zeros, not junk");
+    cr_assert_neq(meta_or, 0u, "a dense weight beat's metadata lanes carry zeros, not don't-cares");
+    stc_host_free(&h);
+    stc_vec_free(&v);
+}
+
+/* The host checks its own side too: a valid it raised stays, with the
+ * same payload, until its transfer. A bias beat offered to a tile that is
+ * not ready, then offered again with the top byte of its last lane
+ * changed, breaks "protocol: host valid held"; offered unchanged, it does
+ * not. Kills mutate-harness's 24fcc0d40185 (the bias compared over
+ * n * sizeof(int16_t) bytes: the upper half of the lanes unchecked). */
+Test(lockstep, the_host_holds_every_byte_of_a_waiting_bias_beat)
+{
+    stc_vec v = lk_vec_bias("dense", 8, true);
+    stc_stream s = {1, &v};
+    for (int changed = 0; changed <= 1; changed++) {
+        stc_host_cfg cfg;
+        stc_host h;
+        stc_inputs in;
+        /* The tile takes the command in cycle 0 and is busy in cycle 1,
+         * not ready for bias in either. */
+        stc_outputs idle, busy;
+        memset(&cfg, 0, sizeof cfg);
+        memset(&idle, 0, sizeof idle);
+        memset(&busy, 0, sizeof busy);
+        idle.cmd_ready = true;
+        busy.busy = true;
+        cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+        stc_host_drive(&h, &in);
+        cr_assert(in.bias_valid, "the biased command's first bias row is offered at once");
+        cr_assert(stc_host_check(&h, 0, &in, &idle, NULL), "%s", h.first.text);
+        stc_host_advance(&h, &in, &idle);
+        stc_host_drive(&h, &in);
+        if (changed)
+            in.bias_data[v.n - 1] ^= (int32_t)0x40000000;
+        cr_assert_eq(stc_host_check(&h, 1, &in, &busy, NULL), !changed, "changed %d: %s", changed,
+                     h.first.text);
+        if (changed)
+            cr_assert_str_eq(h.first.rule, "protocol: host valid held");
+        stc_host_free(&h);
+    }
+    stc_vec_free(&v);
+}
+
+/* The host's policies by name: each of the four parses to itself, and
+ * anything else is -1 (under ASan, make asan, a lookup one past the names,
+ * mutate-harness's 18d8e5e08e2a, is a global-buffer-overflow). */
+Test(lockstep, policies_parse_by_name_and_nothing_else)
+{
+    for (int p = 0; p < STC_POLICY_COUNT; p++)
+        cr_assert_eq(stc_policy_parse(stc_policy_name((stc_policy)p)), p);
+    cr_assert_eq(stc_policy_parse("bursty"), -1);
+    cr_assert_eq(stc_policy_parse(""), -1);
+    cr_assert_str_eq(stc_policy_name(STC_POLICY_COUNT), "?");
 }
 
 /* A new host has recorded nothing, whatever its memory held before: no
@@ -720,8 +824,14 @@ Test(lockstep, stream_for_another_n_refused)
     stc_stream_free(&s);
 }
 
-/* One command of class cls at N=4, M=3, K=k, with no skipped block. */
+/* One command of class cls at N=4, M=3, K=k, with no skipped block
+ * (lk_vec_bias: with bias rows if bias). */
 static stc_vec lk_vec(const char *cls, unsigned k)
+{
+    return lk_vec_bias(cls, k, false);
+}
+
+static stc_vec lk_vec_bias(const char *cls, unsigned k, bool bias)
 {
     char err[STC_VEC_ERR_MAX];
     stc_gen_opts o;
@@ -733,6 +843,7 @@ static stc_vec lk_vec(const char *cls, unsigned k)
     o.m = 3;
     o.k = k;
     o.seed = 11;
+    o.bias = bias;
     cr_assert_eq(stc_gen_vector(&o, &v, err, sizeof err), STC_OK, "%s", err);
     cr_assert_eq(v.skip, 0u, "the expectations below assume no skipped block");
     return v;

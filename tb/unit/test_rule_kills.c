@@ -15,6 +15,8 @@
  *                                   which a stall happened
  *   txn_mismatch_is_written_to_the_log  the scoreboard's TXN MISMATCH line
  *                                   (mutate-harness's 589bced1f256)
+ *   err_o_by_the_faulty_commands_last_row_at_any_latency  (801175977694)
+ *   err_o_late_under_latency_0_is_named_so  (6a231fe4f226)
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -206,4 +208,56 @@ Test(rule_kills, txn_mismatch_is_written_to_the_log)
     cr_assert_not_null(strstr(line, ", RTL "), "%s", text);
     free(text);
     stc_stream_free(&s);
+}
+
+/* A txn run of the faulty single command under --err-latency `bound`, the
+ * tile's err_o `late` cycles behind the model's (0: on time); its log. */
+static char *err_late_run(unsigned late, uint64_t bound, stc_run_result *r)
+{
+    stc_stream s = kill_stream("single");
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    o.check.level = STC_LEVEL_TXN;
+    o.check.err_latency_set = true;
+    o.check.err_latency = bound;
+    rtl_fault f = {late ? RTL_FAULT_ERR_LATE : RTL_FAULT_NONE, 0, 0, late, 0};
+    char *text = t_logged_run_opts(&s, f, &o, r);
+    stc_stream_free(&s);
+    return text;
+}
+
+/* err_o must be 1 by the faulty command's last result row at any
+ * --err-latency: a tile whose err_o rises 1000 cycles late fails at that
+ * row under a bound of a million cycles, and the on-time tile passes.
+ * Kills mutate-harness's 801175977694 (the row tied to another command's:
+ * the late tile passed). */
+Test(rule_kills, err_o_by_the_faulty_commands_last_row_at_any_latency)
+{
+    stc_run_result r;
+    char *text = err_late_run(0, 1000000, &r);
+    cr_assert(r.pass, "%s\n%s", r.first_signal, text);
+    free(text);
+    text = err_late_run(1000, 1000000, &r);
+    cr_assert_not(r.pass, "%s", text);
+    cr_assert_str_eq(r.first_signal, "err_o: raised");
+    cr_assert_not_null(strstr(text, "err_o is still 0 at the last result row of command 0"), "%s",
+                       text);
+    free(text);
+}
+
+/* Under --err-latency 0 a late err_o is named as late by zero cycles: "is
+ * 0 after command 0 loaded the illegal nibble", not the bound's message.
+ * Kills mutate-harness's 6a231fe4f226 (the latency-0 branch dropped: the
+ * bound's message, "still 0 1 cycles after"). */
+Test(rule_kills, err_o_late_under_latency_0_is_named_so)
+{
+    stc_run_result r;
+    char *text = err_late_run(2, 0, &r);
+    cr_assert_not(r.pass, "%s", text);
+    cr_assert_str_eq(r.first_signal, "err_o: raised");
+    cr_assert_not_null(strstr(text, "err_o is 0 after command 0 loaded the illegal nibble 0x"),
+                       "%s", text);
+    cr_assert_null(strstr(text, "cycles after the cycle that follows"), "%s", text);
+    free(text);
 }
