@@ -430,16 +430,17 @@ class Judge:
         # A passing file has nothing to reproduce.
         if failures or errors or "] PASS " not in out or "  reproduce: " in out:
             return False
-        # A run of streams only: the closing line's cycles are the sum of
-        # the files' (each stream's line gives its simulated cycles).
+        # A run of streams only: the closing line's commands and cycles are
+        # the sums of the files' (each stream's line gives both).
         passes = re.findall(r"^\[ *\d+/\d+\] PASS .*$", out, re.M)
-        streams = [int(c) for c in re.findall(r"^\[ *\d+/\d+\] PASS .* commands=.* cycles=(\d+)$",
-                                               out, re.M)]
-        total = re.search(r"^cosim N=\d+ .*: \d+ commands, (\d+) cycles in ", out, re.M)
+        streams = [(int(n), int(c)) for n, c in re.findall(
+            r"^\[ *\d+/\d+\] PASS .* commands=(\d+)/\d+.* cycles=(\d+)$", out, re.M)]
+        total = re.search(r"^cosim N=\d+ .*: (\d+) commands, (\d+) cycles in ", out, re.M)
         if self.closing_says is not None and (total is None or self.closing_says not in total.group(0)):
             return False
         if streams and len(streams) == len(passes):
-            return total is not None and int(total.group(1)) == sum(streams)
+            return total is not None and (int(total.group(1)), int(total.group(2))) == (
+                sum(n for n, _ in streams), sum(c for _, c in streams))
         return True
 
 

@@ -278,15 +278,16 @@ mutate-build: $(MUT_XVECS)
 # the results files; default the committed ones of MH_LEDGER, the whole
 # campaign judged a shard at a time; MH_PARTIAL=1: the shards judged so
 # far, said so) and writes the table. The CI subset
-# is one shard of MH_CI_SHARDS chosen by MH_CI_SEED (default the commit's
-# time): successive commits walk through every site, and the same commit
-# judges the same sites. MH_RESUME=1 keeps the verdicts of a stopped run of
+# is one shard of MH_CI_SHARDS chosen by MH_CI_SEED (default the number of
+# commits to HEAD): each commit moves one shard on, so successive commits
+# walk through every site, the same commit judges the same sites, and the
+# next commit's shard can be judged before it is made (MH_CI_SEED=count+1). MH_RESUME=1 keeps the verdicts of a stopped run of
 # the same selection (its results.tsv.partial) and judges the rest.
 MH_COUNT     ?= 0
 MH_SEED      ?= 1
 MH_JOBS      ?= $(SIM_JOBS)
 MH_CI_SHARDS ?= 48
-MH_CI_SEED   ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1)
+MH_CI_SEED   ?= $(shell git rev-list --count HEAD 2>/dev/null || echo 1)
 MH_LEDGER    ?= docs/mutate-harness
 MH_OUT        = $(BUILD)/mutate-harness$(if $(SHARD),/shard-$(subst /,-of-,$(SHARD)))
 MH_PREBUILT  ?= 0

@@ -17,6 +17,7 @@
  *                                   (mutate-harness's 589bced1f256)
  *   err_o_by_the_faulty_commands_last_row_at_any_latency  (801175977694)
  *   err_o_late_under_latency_0_is_named_so  (6a231fe4f226)
+ *   counters_of_a_command_past_2_16_cycles  (0360621e37c9)
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 
 #include "capture.h"
 #include "rtl_double.h"
+#include "stc_gen.h"
 #include "stc_gen_stream.h"
 #include "stc_lockstep.h"
 
@@ -260,4 +262,37 @@ Test(rule_kills, err_o_late_under_latency_0_is_named_so)
                        "%s", text);
     cr_assert_null(strstr(text, "cycles after the cycle that follows"), "%s", text);
     free(text);
+}
+
+/* The counters of a command past 2^16 cycles, at ports and txn (the
+ * levels whose host checks cycles against the cycles busy_o was 1): dense
+ * at N=4, M=1024, 64 blocks, 66,368 busy cycles. The tile is right, and
+ * the run passes at both levels, with and without stalls. Kills
+ * mutate-harness's 0360621e37c9 (the busy count compared in 16 bits:
+ * every command past 65,535 cycles failed). */
+Test(rule_kills, counters_of_a_command_past_2_16_cycles)
+{
+    char err[STC_VEC_ERR_MAX];
+    stc_gen_opts g;
+    stc_vec v;
+    memset(&v, 0, sizeof v);
+    stc_gen_opts_init(&g);
+    g.cls = "dense";
+    g.n = RTL_DOUBLE_N;
+    g.m = 1024;
+    g.k = 64 * RTL_DOUBLE_N;
+    g.seed = 3;
+    cr_assert_eq(stc_gen_vector(&g, &v, err, sizeof err), STC_OK, "%s", err);
+    cr_assert_gt(stc_gen_cycles(&v), 65536u, "the command must run past 2^16 cycles");
+    stc_stream s = {1, &v};
+    const stc_level levels[] = {STC_LEVEL_PORTS, STC_LEVEL_TXN};
+    for (size_t l = 0; l < COUNT(levels); l++)
+        for (unsigned stall = 0; stall <= 30; stall += 30) {
+            stc_run_result r;
+            cr_assert_eq(kill_run(&s, (rtl_fault){RTL_FAULT_NONE, 0, 0, 0, 0}, levels[l], stall,
+                                  STC_POLICY_B2B, &r),
+                         STC_OK);
+            cr_assert(r.pass, "%s at %u%%: %s", stc_level_name(levels[l]), stall, r.first_signal);
+        }
+    stc_vec_free(&v);
 }
