@@ -101,6 +101,26 @@ Test(compare, ports_before_probes_and_all_counted)
     cr_assert_str_eq(b, "err");
 }
 
+/* With either side's probes NULL only the ports are compared (the ports
+ * level; stc_compare.h): probes that differ are not counted, a port that
+ * differs is. Kills mutate-harness's 3fe0fb744e6e (probes compared when
+ * only one side was NULL: a NULL read). */
+Test(compare, probes_of_one_side_only_compare_the_ports)
+{
+    cmp_pair c;
+    stc_diff d[2];
+    char buf[64];
+    cmp_init(&c);
+    c.ap.pe_prod[2][2] = -1;
+    cr_assert_eq(stc_compare_cycle(CN, &c.eo, &c.ep, &c.ao, NULL, d, 2), 0);
+    cr_assert_eq(stc_compare_cycle(CN, &c.eo, NULL, &c.ao, &c.ap, d, 2), 0);
+    c.ao.err = true;
+    cr_assert_eq(stc_compare_cycle(CN, &c.eo, &c.ep, &c.ao, NULL, d, 2), 1);
+    stc_diff_name(&d[0], buf, sizeof buf);
+    cr_assert_str_eq(buf, "err");
+    cr_assert_eq(stc_compare_cycle(CN, &c.eo, NULL, &c.ao, &c.ap, d, 2), 1);
+}
+
 Test(compare, outside_the_array_is_not_compared)
 {
     cmp_pair c;
