@@ -68,6 +68,14 @@ err=$("$sim" --stall=95 "$tmp/a.vec" 2>&1) || rc=$?
 cp "$tmp/a.vec" "$tmp/-odd.vec"
 (abs=$(realpath "$sim") && cd "$tmp" && "$abs" --quiet -- -odd.vec >/dev/null 2>&1) || bad "stc_sim -- -odd.vec did not run"
 say "value forms: --opt=value == --opt value (stc_vecgen, stc_sim, stc_vecdump), range errors, --"
+# A malformed file among good ones is an error (exit 2) wherever it
+# stands: a good file after it must not wash the error out.
+rc1=0 rc2=0
+"$sim" --quiet -- tb/bad_vectors/non-hex.vec "$tmp/a.vec" >/dev/null 2>&1 || rc1=$?
+"$sim" --quiet -- "$tmp/a.vec" tb/bad_vectors/non-hex.vec >/dev/null 2>&1 || rc2=$?
+[ $rc1 -eq 2 ] && [ $rc2 -eq 2 ] ||
+    bad "stc_sim on a malformed file and a good one: exit $rc1 (bad first), $rc2 (good first), expected 2"
+say "stc_sim: a malformed file before or after a good one -> exit 2"
 # --fill-c: a vector whose C is zero gets the generator's C back, byte for
 # byte; a bad input is exit 2 naming the file and leaves -o untouched.
 awk '/^\/\/ section C$/ { c = 1; print; next } /^\/\/ end$/ { c = 0 }

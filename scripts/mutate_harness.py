@@ -506,8 +506,12 @@ def judges(build, own, tmpdir):
                     ["--seed", "2", "--stall", "10", "--trace", fst, "--",
                      "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"],
                     0, build + "/stc_sim-n4-trace", [], writes=fst))
-    js.append(Judge("bad input: a malformed vector is an error, not a failure", build + "/stc_sim-n4",
-                    ["--seed", "1", "--stall", "0", "--", "tb/bad_vectors/non-hex.vec"], 2,
+    # The malformed file first: a good file after it must not wash the
+    # error out of the run's verdict.
+    js.append(Judge("bad input: a malformed vector, then a good one, is an error, not a failure",
+                    build + "/stc_sim-n4",
+                    ["--seed", "1", "--stall", "0", "--", "tb/bad_vectors/non-hex.vec",
+                     "vectors/regression/sp24-n4-2of4-m2-k16-s1.vec"], 2,
                     build + "/stc_sim-n4", []))
     # A file the run cannot start (here --meta-fault on a dense command,
     # which has no metadata to fault) is an error that says why, at the
@@ -664,6 +668,21 @@ def write_results(path, selection, nsites, rows):
     os.replace(path + ".tmp", path)
 
 
+VERDICTS = ("killed", "survived", "equivalent", "stillborn")
+
+
+def parse_row(line):
+    """(key, (verdict, by, seconds)) of one results row, None when the line
+    is not one (a partial file's last line may be cut short)."""
+    f = line.split("\t")
+    if len(f) != 8 or f[4] not in VERDICTS:
+        return None
+    try:
+        return f[0], (f[4], f[5], float(f[6]))
+    except ValueError:
+        return None
+
+
 def judged_before(partial, head, sample):
     """{key: (verdict, by, seconds)} of the mutants a run of the same
     selection judged before it was stopped (its partial results file), so
@@ -676,9 +695,9 @@ def judged_before(partial, head, sample):
         return {}
     keys, done = {m["key"] for m in sample}, {}
     for l in lines[2:]:
-        f = l.split("\t")
-        if len(f) == 8 and f[0] in keys and f[4] in ("killed", "survived", "equivalent", "stillborn"):
-            done[f[0]] = (f[4], f[5], float(f[6]))
+        row = parse_row(l)
+        if row is not None and row[0] in keys:
+            done[row[0]] = row[1]
     return done
 
 
@@ -700,10 +719,10 @@ def read_shard(path, muts, eq):
     for n, l in enumerate(lines[2:], start=3):
         if not l:
             continue
-        f = l.split("\t")
-        if len(f) != 8 or f[4] not in ("killed", "survived", "equivalent", "stillborn"):
+        row = parse_row(l)
+        if row is None:
             die("%s:%d: malformed row" % (path, n))
-        by_key[f[0]] = (f[4], f[5], float(f[6]))
+        by_key[row[0]] = row[1]
     if int(m.group(2)) != len(muts) or sorted(by_key) != sorted(x["key"] for x in want):
         die("%s: stale: shard %d/%d of %s sites, the harness now has %d and the shard's sites "
             "differ; judge it again (make mutate-harness SHARD=%d/%d)"
@@ -739,8 +758,7 @@ def merge(paths, muts, eq, partial=False):
 
 def report(a, rows, selection, nsites, secs_wall):
     """The closing lines, the results file and the docs table; the exit."""
-    count = {v: sum(1 for r in rows if r[1] == v) for v in ("killed", "survived", "equivalent",
-                                                           "stillborn")}
+    count = {v: sum(1 for r in rows if r[1] == v) for v in VERDICTS}
     scored = count["killed"] + count["survived"]
     score = 100.0 * count["killed"] / scored if scored else 100.0
     os.makedirs(a.out, exist_ok=True)
@@ -779,6 +797,9 @@ def main():
                     "the same selection into the same --out (its results.tsv.partial)")
     ap.add_argument("--rejudge", metavar="RESULTS", help="a shard's results file: judge its "
                     "survivors and equivalents again, keep the rest, write the shard's results anew")
+    ap.add_argument("--skip-listed", action="store_true", help="take the mutants listed "
+                    "equivalent as they are, unjudged (the CI subset: each would survive every "
+                    "judge, minutes for nothing; the whole campaign judges them)")
     ap.add_argument("--partial", action="store_true", help="with --merge: any of the shards 1/K .. "
                     "K/K (the campaign so far)")
     ap.add_argument("--out", default="build/mutate-harness")
@@ -831,13 +852,17 @@ def main():
     # run stopped (a session's end, a signal) resumes with --resume.
     partial, head = os.path.join(a.out, "results.tsv.partial"), head_line(selection, len(muts))
     done = judged_before(partial, head, sample) if a.resume else {}
+    if a.skip_listed:
+        done.update({m["key"]: ("equivalent", eq[m["key"]], 0.0) for m in sample
+                     if m["key"] in eq and m["key"] not in done})
     todo = [m for m in sample if m["key"] not in done]
     rows = [(m,) + apply_equivalent(done[m["key"]][0], done[m["key"]][1], m["key"], eq)
             + (done[m["key"]][2],) for m in sample if m["key"] in done]
     with open(partial, "w") as f:
         f.write("%s\n%s\n" % (head, HEADER) + "".join(row_line(*r) for r in rows))
-    print("mutate-harness: %s, %d of %d sites (%d judged before), %d judges after the unit tests, "
-          "%d at once" % (selection, len(sample), len(muts), len(done), len(js), a.jobs), flush=True)
+    print("mutate-harness: %s, %d of %d sites (%d judged before or listed equivalent), %d judges "
+          "after the unit tests, %d at once" % (selection, len(sample), len(muts), len(done),
+                                                len(js), a.jobs), flush=True)
     t0 = time.monotonic()
     for n, (m, verdict, by, secs) in enumerate(judge_all(todo, a.build, unit_link, js, san, a.jobs)):
         verdict, by = apply_equivalent(verdict, by, m["key"], eq)

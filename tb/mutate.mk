@@ -277,12 +277,13 @@ mutate-build: $(MUT_XVECS)
 # mutate-harness-merge merges the results of shards 1/k .. k/k (SHARDS=
 # the results files; default the committed ones of MH_LEDGER, the whole
 # campaign judged a shard at a time; MH_PARTIAL=1: the shards judged so
-# far, said so) and writes the table. The CI subset
-# is one shard of MH_CI_SHARDS chosen by MH_CI_SEED (default the number of
-# commits to HEAD): each commit moves one shard on, so successive commits
-# walk through every site, the same commit judges the same sites, and the
-# next commit's shard can be judged before it is made (MH_CI_SEED=count+1). MH_RESUME=1 keeps the verdicts of a stopped run of
-# the same selection (its results.tsv.partial) and judges the rest.
+# far, said so) and writes the table. The CI subset is one shard of
+# MH_CI_SHARDS chosen by MH_CI_SEED (default the number of commits to
+# HEAD): each commit moves one shard on, so successive commits walk
+# through every site, the same commit judges the same sites, and the next
+# commit's shard can be judged before it is made (MH_CI_SEED=count+1).
+# MH_RESUME=1 keeps the verdicts of a stopped run of the same selection
+# (its results.tsv.partial) and judges the rest.
 MH_COUNT     ?= 0
 MH_SEED      ?= 1
 MH_JOBS      ?= $(SIM_JOBS)
@@ -308,7 +309,7 @@ mutate-harness-merge: ## the shards' results merged into every site's table (SHA
 	  $(if $(filter 1,$(MH_PARTIAL)),--partial) --out $(BUILD)/mutate-harness --doc $(MUT_DOC)
 mutate-harness-ci: ## its CI subset: one shard of MH_CI_SHARDS, chosen by MH_CI_SEED
 mutate-harness-ci: mutate-harness-prep
-	@$(MH_RUN) --rotate $(MH_CI_SEED) --shards $(MH_CI_SHARDS) --out $(BUILD)/mutate-harness-ci
+	@$(MH_RUN) --rotate $(MH_CI_SEED) --shards $(MH_CI_SHARDS) --skip-listed --out $(BUILD)/mutate-harness-ci
 
 # ---- the Python runner's verdict path mutated --------------------------------
 # scripts/mutate_runner.py: MR_COUNT (30; 0: every site) seeded mutants of

@@ -704,9 +704,9 @@ Test(lockstep, hang_names_the_waiting_handshake)
     stc_vec_free(&v);
 }
 
-/* One txn run of stream s on the double with fault f and hang limit hang
- * (0: the default). */
-static stc_run_result lk_hang_run(const stc_stream *s, rtl_fault f, uint64_t hang)
+/* One txn run of stream s on the double with fault f, hang limit hang
+ * (0: the default) and the first command's weights held `hold` cycles. */
+static stc_run_result lk_hang_run(const stc_stream *s, rtl_fault f, uint64_t hang, uint64_t hold)
 {
     stc_rtl *rtl;
     stc_run_result r;
@@ -714,6 +714,7 @@ static stc_run_result lk_hang_run(const stc_stream *s, rtl_fault f, uint64_t han
     memset(&o, 0, sizeof o);
     o.stim.seed = 5;
     o.stim.hang_cycles = hang;
+    o.stim.hold = hold;
     o.check.max_errors = 1;
     o.check.level = STC_LEVEL_TXN;
     cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
@@ -732,13 +733,13 @@ Test(lockstep, a_tile_16x_slower_per_row_is_not_a_hang)
 {
     stc_stream s = lk_stream("mix", 6);
     rtl_fault slow = {RTL_FAULT_SLOW, 0, 0, 16, 0};
-    stc_run_result r = lk_hang_run(&s, slow, 0);
+    stc_run_result r = lk_hang_run(&s, slow, 0, 0);
     cr_assert(r.pass, "%s at cycle %llu", r.first_signal, (unsigned long long)r.first_bad_cycle);
     cr_assert_eq(r.cmds_done, s.ncmd);
     /* The old budget: 4x the model's stall-free cycles and 80 a command. */
     cr_assert_gt(r.cycles, 4 * r.model_cycles + 80 * s.ncmd, "RTL %llu cycles, model %llu",
                  (unsigned long long)r.cycles, (unsigned long long)r.model_cycles);
-    stc_run_result h = lk_hang_run(&s, slow, 10);
+    stc_run_result h = lk_hang_run(&s, slow, 10, 0);
     cr_assert(h.timeout, "%s", h.first_signal);
     cr_assert_not_null(strstr(h.first_signal, "(hang: "), "%s", h.first_signal);
     stc_stream_free(&s);
@@ -753,13 +754,36 @@ Test(lockstep, a_pause_is_a_hang_only_past_the_limit)
     stc_stream s = {1, &v};
     rtl_fault shorter = {RTL_FAULT_W_PAUSE, 0, 0, STC_HANG_CYCLES_DEFAULT - 8, 0};
     rtl_fault longer = {RTL_FAULT_W_PAUSE, 0, 0, STC_HANG_CYCLES_DEFAULT + 8, 0};
-    stc_run_result a = lk_hang_run(&s, shorter, 0);
+    stc_run_result a = lk_hang_run(&s, shorter, 0, 0);
     cr_assert(a.pass, "%s", a.first_signal);
-    stc_run_result b = lk_hang_run(&s, longer, 0);
+    stc_run_result b = lk_hang_run(&s, longer, 0, 0);
     cr_assert(b.timeout, "%s", b.first_signal);
     cr_assert_str_eq(b.first_signal, "(hang: w_valid_i waits for w_ready_o)");
-    stc_run_result c = lk_hang_run(&s, longer, STC_HANG_CYCLES_DEFAULT + 100);
+    stc_run_result c = lk_hang_run(&s, longer, STC_HANG_CYCLES_DEFAULT + 100, 0);
     cr_assert(c.pass, "%s", c.first_signal);
+    stc_vec_free(&v);
+}
+
+/* The hold (make hold-test's one long command) withholds the first
+ * command's weights for `hold` cycles after the reset: those cycles are not
+ * quiet ones, and the count starts with the first in which the weights are
+ * offered, cycle STC_RESET_CYCLES + hold of the run. A weight port that
+ * never becomes ready is then a hang after exactly the limit: that cycle
+ * and the 4095 after it are the 4096 quiet ones (with no hold, the count
+ * starts after busy_o rises in cycle 3: hang_names_the_waiting_handshake).
+ * Kills mutate-harness's 39c1706104cb (the count started a cycle late:
+ * the run one cycle longer). */
+Test(lockstep, a_hang_after_a_hold_counts_from_the_hold_cycle)
+{
+    stc_vec v = lk_vec("sp24", 32);
+    stc_stream s = {1, &v};
+    const uint64_t hold = 100;
+    rtl_fault stuck = {RTL_FAULT_W_STUCK, 0, 0, 0, 0};
+    stc_run_result r = lk_hang_run(&s, stuck, 0, hold);
+    cr_assert(r.timeout, "%s", r.first_signal);
+    cr_assert_str_eq(r.first_signal, "(hang: w_valid_i waits for w_ready_o)");
+    cr_assert_eq(r.cycles, STC_RESET_CYCLES + hold + STC_HANG_CYCLES_DEFAULT, "%llu cycles",
+                 (unsigned long long)r.cycles);
     stc_vec_free(&v);
 }
 
@@ -1339,23 +1363,18 @@ Test(step_mode, every_mode_takes_its_own_sides_and_no_others)
 }
 
 /* Runs s through a step of mode STC_STEP_MODEL_IS_DUT (the step's own
- * model as the design: no RTL, no sides), with a mid-stream reset at
- * reset_at when > 0. low[c] (for c < nlow; low may be NULL) says whether
- * the step drove reset in cycle c; *cycles counts the cycles driven. */
-static stc_run_result model_as_dut(const stc_stream *s, uint64_t reset_at, bool *low, size_t nlow,
-                                   uint64_t *cycles)
+ * model as the design: no RTL, no sides) for a design of parameters p,
+ * with options o. low[c] (for c < nlow; low may be NULL) says whether the
+ * step drove reset in cycle c; *cycles counts the cycles driven. */
+static stc_run_result model_as_dut_of(const stc_stream *s, const stc_params *p,
+                                      const stc_run_opts *o, bool *low, size_t nlow,
+                                      uint64_t *cycles)
 {
-    stc_params p;
-    stc_run_opts o;
     stc_step *st = NULL;
     stc_inputs in;
     stc_run_result r;
     uint64_t c = 0;
-    memset(&o, 0, sizeof o);
-    o.check.max_errors = 1;
-    o.stim.reset_at = reset_at;
-    stc_rtl_params(&p);
-    cr_assert_eq(stc_step_open(&st, s, &p, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
+    cr_assert_eq(stc_step_open(&st, s, p, o, STC_STEP_MODEL_IS_DUT), STC_OK);
     while (stc_step_inputs(st, &in)) {
         if (low && c < nlow)
             low[c] = !in.rst_n;
@@ -1367,6 +1386,48 @@ static stc_run_result model_as_dut(const stc_stream *s, uint64_t reset_at, bool 
     stc_step_close(st, NULL, &r);
     *cycles = c;
     return r;
+}
+
+/* The same for the double's parameters, with a mid-stream reset at
+ * reset_at when > 0. */
+static stc_run_result model_as_dut(const stc_stream *s, uint64_t reset_at, bool *low, size_t nlow,
+                                   uint64_t *cycles)
+{
+    stc_params p;
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    o.stim.reset_at = reset_at;
+    stc_rtl_params(&p);
+    return model_as_dut_of(s, &p, &o, low, nlow, cycles);
+}
+
+/* A design built as dbuf runs its commands in exactly the cycles of
+ * section 11's closed form when no source ever waits (no stalls, no
+ * hold): a tile that claims dbuf but lost the overlap (here the base
+ * model as the design of a dbuf build) takes the base count, which lies
+ * inside the range allowed under stalls, and must fail the host's
+ * counters rule by value. The same design run as dbuf passes. Kills
+ * mutate-harness's f9ab659e7983 (the exact count only with a hold: the
+ * range taken without stalls too). */
+Test(step_mode, a_dbuf_build_without_stalls_has_the_exact_cycle_count)
+{
+    stc_stream s = lk_stream("mix", 4);
+    stc_params p;
+    stc_run_opts o;
+    uint64_t cycles;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    stc_rtl_params(&p);
+    p.uarch = STC_UARCH_DBUF;
+    stc_run_result good = model_as_dut_of(&s, &p, &o, NULL, 0, &cycles);
+    cr_assert(good.pass, "%s", good.first_signal);
+    o.check.uarch_set = true;
+    o.check.uarch = STC_UARCH_BASE; /* the design runs base timing */
+    stc_run_result r = model_as_dut_of(&s, &p, &o, NULL, 0, &cycles);
+    cr_assert_not(r.pass, "a dbuf build with base timing passes");
+    cr_assert_str_eq(r.first_signal, "counters");
+    stc_stream_free(&s);
 }
 
 /* The reset schedule: STC_RESET_CYCLES cycles of reset from cycle 0 and,
