@@ -76,6 +76,13 @@ rc1=0 rc2=0
 [ $rc1 -eq 2 ] && [ $rc2 -eq 2 ] ||
     bad "stc_sim on a malformed file and a good one: exit $rc1 (bad first), $rc2 (good first), expected 2"
 say "stc_sim: a malformed file before or after a good one -> exit 2"
+# At txn the golden model runs first on its own; if that run fails (here a
+# hang limit under its FLUSH), the file cannot run: exit 2, saying why.
+rc=0
+err=$("$sim" --compare txn --hang-cycles 1 -- "$tmp/a.vec" 2>&1) || rc=$?
+[ $rc -eq 2 ] && grep -q "cannot run: .* (the golden model fails its own run, see above)" <<<"$err" ||
+    bad "stc_sim --compare txn --hang-cycles 1: exit $rc, '$err'"
+say "stc_sim: a golden model that fails its own txn run -> exit 2, said so"
 # --fill-c: a vector whose C is zero gets the generator's C back, byte for
 # byte; a bad input is exit 2 naming the file and leaves -o untouched.
 awk '/^\/\/ section C$/ { c = 1; print; next } /^\/\/ end$/ { c = 0 }

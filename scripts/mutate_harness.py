@@ -521,6 +521,13 @@ def judges(build, own, tmpdir):
                     ["--seed", "1", "--stall", "0", "--compare", "txn", "--meta-fault", "--",
                      "vectors/regression/dense-n4-dense-m16-k32-s1.vec"], 2, build + "/stc_sim-n4", [],
                     error_says="(--meta-fault needs a 2:4 command with a loaded block)"))
+    # The golden model's own run failing (a hang limit under its FLUSH) is
+    # a set-up error that says so, not the reasons of the other errors.
+    js.append(Judge("bad input: a golden model that fails its own txn run is an error that says so",
+                    build + "/stc_sim-n4",
+                    ["--seed", "1", "--stall", "0", "--compare", "txn", "--hang-cycles", "1", "--",
+                     "vectors/regression/sp24-n4-2of4-m16-k64-s1.vec"], 2, build + "/stc_sim-n4", [],
+                    error_says="(the golden model fails its own run, see above)"))
     js.append(ExitJudge("bad input: an unknown option is refused", build + "/stc_sim-n4",
                         ["--no-such-option", "--", mix], 2, build + "/stc_sim-n4", []))
     js.append(Judge("clean: stock tile, metadata faults", build + "/stc_sim-n4",
@@ -890,7 +897,8 @@ def write_doc(doc, rows, selection, nsites, count, score, cpu):
     out = ["<!--mutate-harness:begin-->",
            "`make mutate-harness` (`scripts/mutate_harness.py`, %s): %d of the %d mutation sites of "
            "the harness's C, each judged by the unit tests, then by every bug patch's failing run "
-           "and the clean runs; %.0f s of judging (one mutant at a time: the sum over mutants)."
+           "and the clean and bad-input runs, last by the unit tests under ASan+UBSan; %.0f s of "
+           "judging (one mutant at a time: the sum over mutants)."
            % (selection, len(rows), nsites, cpu),
            "",
            "**%d killed, %d equivalent, %d survived, %d stillborn: score %.1f%%** of the "

@@ -82,6 +82,15 @@ Test(compare, each_signal_class_named_with_coordinates)
     cmp_init(&c);
     c.ap.state = 5;
     cmp_expect_one(&c, "state", 3, 5);
+    /* Coordinate 0 is a coordinate: lane 0 and PE [0][0] are named with
+     * theirs (kills mutate-harness's 2ec5a86ce995, "res_data" for
+     * res_data[0]). */
+    cmp_init(&c);
+    c.ao.res_data[0] ^= 1;
+    cmp_expect_one(&c, "res_data[0]", c.eo.res_data[0], c.ao.res_data[0]);
+    cmp_init(&c);
+    c.ap.pe_prod[0][0] = 3;
+    cmp_expect_one(&c, "pe_prod[0][0]", 0, 3);
 }
 
 Test(compare, ports_before_probes_and_all_counted)

@@ -601,6 +601,24 @@ Test(lockstep, cycles_counter_bugs_fail_at_txn)
     cr_assert_str_eq(d.first_signal, "counters: reset");
 }
 
+/* At the cycle level the counters are probes compared with the model's
+ * every cycle, and their rules are not applied (docs/compare-levels.md):
+ * the same counter bugs are divergences there, named by the counter, and
+ * no broken rule. Kills mutate-harness's f83daad80543 (the rules applied
+ * at the cycle level too: a broken rule beside the divergence). */
+Test(lockstep, at_cycle_level_a_counter_bug_is_a_divergence_not_a_rule)
+{
+    const rtl_fault faults[] = {{RTL_FAULT_CYCLES_KEEP, 0, 0, 0, 0},
+                                {RTL_FAULT_CYCLES_IDLE, 0, 0, 0, 0}};
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        stc_run_result r = lk_level_run(faults[i], STC_LEVEL_CYCLE);
+        cr_assert_not(r.pass, "fault %zu", i);
+        cr_assert_str_eq(r.first_signal, "cnt.cycles");
+        cr_assert_gt(r.mismatch_cycles, 0u, "fault %zu", i);
+        cr_assert_not(r.check_failed, "fault %zu: a rule broke at the cycle level", i);
+    }
+}
+
 /* An RTL without counters (a tile of your own without dbg_cnt_o): no
  * counter rule, and the result says it has none (the per-file line prints
  * n/a, not the tied-off zeros); at txn the model's counters are beside. */
@@ -807,6 +825,12 @@ Test(lockstep, hang_after_the_last_row_expects_no_row)
     stc_host_hang_name(&h, name, sizeof name);
     cr_assert_null(strstr(wait, "expects result row"), "%s", wait);
     cr_assert_str_eq(name, "(hang: busy_o after the last row)");
+    /* The command channel (channel 0) waiting is a channel like the
+     * others. Kills mutate-harness's bdd9dee47de6 (channel 0 taken for
+     * none: a hang on cmd_ready_o named after the result port). */
+    h.waiting[STC_CH_CMD] = true;
+    stc_host_hang_name(&h, name, sizeof name);
+    cr_assert_str_eq(name, "(hang: cmd_valid_i waits for cmd_ready_o)");
     stc_host_free(&h);
     stc_vec_free(&v);
 }
@@ -1148,8 +1172,11 @@ Test(lockstep, rows_against_the_files_c_are_a_result_mismatch)
 
 /* A tile 20 cycles later than the model (its weight port paused in the
  * first command's LOAD): any latency passes at txn unless a bound is
- * given; a bound below the delay fails the command as txn: latency, one at
- * it passes. */
+ * given; a bound below the delay fails the command as txn: latency, with
+ * the TXN LATENCY line in the log, one at it passes. The one command's
+ * latency is both the least and the most. Kills mutate-harness's
+ * 2d545bb96276 (the least latency kept at its initial 0) and c3a966d478b2
+ * (the TXN LATENCY line never written). */
 Test(lockstep, txn_latency_bound)
 {
     stc_rtl *rtl;
@@ -1166,12 +1193,21 @@ Test(lockstep, txn_latency_bound)
         cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
         rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_W_PAUSE, 0, 0, 20, 4});
         o.check.latency_bound = bound;
+        t_capture cap = t_capture_begin(stderr);
+        o.report.log = stderr;
         cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+        const char *log = t_captured(&cap);
+        o.report.log = NULL;
         stc_rtl_destroy(rtl);
         cr_assert_eq(r.delta_max, 20, "bound %llu", (unsigned long long)bound);
+        cr_assert_eq(r.delta_min, 20, "bound %llu", (unsigned long long)bound);
         if (bound == 19) {
             cr_assert_not(r.pass);
             cr_assert_str_eq(r.first_signal, "txn: latency");
+            cr_assert_not_null(strstr(log, "TXN LATENCY (vector): command 0 completed at cycle "),
+                               "%s", log);
+            cr_assert_not_null(strstr(log, ", 20 cycles after the model (cycle "), "%s", log);
+            cr_assert_not_null(strstr(log, "); the bound is 19\n"), "%s", log);
         } else {
             cr_assert(r.pass, "bound %llu: %s", (unsigned long long)bound, r.first_signal);
         }
@@ -1276,6 +1312,30 @@ Test(lockstep, txn_delta_spread_over_commands)
 }
 
 /* ---- the step's mode (sim/core/stc_step.h) --------------------------------- */
+
+/* A bare run (stc_sim --bare, the benchmark baseline) checks no host
+ * rule: a design with an input-to-output path, which any checked level
+ * fails (rules::ready_follows_valid), runs every command to its end and
+ * passes. Kills mutate-harness's 5e49e7d6443b (the settled outputs
+ * compared in bare runs too: the run stopped at the first path). */
+Test(step_mode, a_bare_run_checks_no_combinational_path)
+{
+    stc_stream s = lk_stream("mix", 3);
+    stc_rtl *rtl;
+    stc_run_result r;
+    stc_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.check.bare = true;
+    o.check.max_errors = 1;
+    o.stim.stall_pct = 60; /* the path shows when w_valid rises unready */
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    rtl_double_plant(rtl, &(rtl_fault){RTL_FAULT_READY_COMB, 0, 0, 0, 3});
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    stc_rtl_destroy(rtl);
+    cr_assert(r.pass, "%s at cycle %llu", r.first_signal, (unsigned long long)r.first_bad_cycle);
+    cr_assert_eq(r.cmds_done, s.ncmd);
+    stc_stream_free(&s);
+}
 
 static stc_status mode_open(stc_step_mode mode, bool bare, stc_level level)
 {

@@ -65,17 +65,32 @@ Test(run_report, single_command_line_with_counters)
                                      "actual=2042 gated=6 skipped=2048\n");
 }
 
-Test(run_report, stream_line_and_a_failure_on_stderr)
+/* report_result() failed at `cycle` in command `cmd` on `signal`. */
+static stc_run_result failed_result(uint64_t cycle, int cmd, const char *signal)
 {
     stc_run_result r = report_result();
     r.pass = false;
-    r.first_bad_cycle = 706;
-    r.first_cmd = 6;
-    strcpy(r.first_signal, "err_o: sticky");
-    stc_file_outcome f = outcome("s.vec", 40, &r);
+    r.first_bad_cycle = cycle;
+    r.first_cmd = cmd;
+    snprintf(r.first_signal, sizeof r.first_signal, "%s", signal);
+    return r;
+}
+
+/* What stc_run_report_file writes to stderr for file i of total,
+ * path with ncmd commands and result r (a failure: it returns true). */
+static const char *failure_text(unsigned i, unsigned total, const char *path, unsigned ncmd,
+                                const stc_run_result *r)
+{
+    stc_file_outcome f = outcome(path, ncmd, r);
     t_capture c = t_capture_begin(stderr);
-    cr_assert(stc_run_report_file(0, 4, &f, true));
-    cr_assert_str_eq(t_captured(&c),
+    cr_assert(stc_run_report_file(i, total, &f, true));
+    return t_captured(&c);
+}
+
+Test(run_report, stream_line_and_a_failure_on_stderr)
+{
+    stc_run_result r = failed_result(706, 6, "err_o: sticky");
+    cr_assert_str_eq(failure_text(0, 4, "s.vec", 40, &r),
                      "[  1/4] FAIL s.vec  commands=40/40 done (8 with an illegal nibble), failed "
                      "in command 6 (legal) cycles=250\n"
                      "  first divergence: cycle 706, err_o: sticky (command 6)\n");
@@ -84,13 +99,29 @@ Test(run_report, stream_line_and_a_failure_on_stderr)
     r.first_cmd_fault = true;
     r.faults_seen = 0;
     r.cmds_done = 6;
-    f = outcome("s.vec", 40, &r);
-    c = t_capture_begin(stderr);
-    cr_assert(stc_run_report_file(0, 4, &f, true));
-    cr_assert_str_eq(t_captured(&c),
+    cr_assert_str_eq(failure_text(0, 4, "s.vec", 40, &r),
                      "[  1/4] FAIL s.vec  commands=6/40 done (0 with an illegal nibble), failed "
                      "in command 6 (it loads an illegal nibble) cycles=250\n"
                      "  first divergence: cycle 706, err_o: sticky (command 6)\n");
+}
+
+/* A stream that fails in its first command names command 0 on both
+ * lines; a single vector's failure names no command (it has one). Kills
+ * mutate-harness's 8317f77e14df (command 0 taken for "none": the
+ * stream's line without it) and 53992ea61908 (a single vector's
+ * divergence line with "(command 0)"). */
+Test(run_report, a_failure_in_command_0_and_in_a_single_vector)
+{
+    stc_run_result r = failed_result(12, 0, "res_data[0]");
+    r.cmds_done = 0;
+    cr_assert_str_eq(failure_text(0, 2, "s.vec", 40, &r),
+                     "[  1/2] FAIL s.vec  commands=0/40 done (8 with an illegal nibble), failed "
+                     "in command 0 (legal) cycles=250\n"
+                     "  first divergence: cycle 12, res_data[0] (command 0)\n");
+    cr_assert_str_eq(failure_text(1, 2, "a.vec", 1, &r),
+                     "[  2/2] FAIL a.vec  cycles=248 stall=3 macs: alg=4096 "
+                     "actual=2042 gated=6 skipped=2048\n"
+                     "  first divergence: cycle 12, res_data[0]\n");
 }
 
 Test(run_report, rtl_without_counters_says_na_beside_the_model)
@@ -142,6 +173,26 @@ Test(run_report, diff_line_shows_32_bit_values)
                      "  pe_prod[1][0]          expected       16384 (0x00004000)  actual      "
                      "-16256 (0xffffc080)\n");
     free(text);
+}
+
+/* A MISMATCH report shows STC_REPORT_DIFFS differences and counts the
+ * rest on a line of its own. Kills mutate-harness's 5634ea3ffee5 (the
+ * "... more" line dropped: the rest unsaid). */
+Test(run_report, a_mismatch_beyond_the_shown_diffs_says_how_many_more)
+{
+    stc_diff d[STC_REPORT_DIFFS];
+    for (int i = 0; i < STC_REPORT_DIFFS; i++)
+        d[i] = (stc_diff){"res_data", -1, i % 4, i, i + 1};
+    t_capture c = t_capture_begin(stderr);
+    stc_report_mismatch(stderr, "a.vec", 9, d, STC_REPORT_DIFFS + 5);
+    const char *text = t_captured(&c);
+    cr_assert_not_null(strstr(text, "MISMATCH a.vec at cycle 9: 21 signal element(s) differ\n"),
+                       "%s", text);
+    cr_assert_not_null(strstr(text, "\n  ... 5 more\n"), "%s", text);
+    c = t_capture_begin(stderr);
+    stc_report_mismatch(stderr, "a.vec", 9, d, STC_REPORT_DIFFS);
+    text = t_captured(&c);
+    cr_assert_null(strstr(text, "more"), "%s", text);
 }
 
 /* ---- the per-file layer ------------------------------------------------------- */
