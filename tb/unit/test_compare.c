@@ -93,6 +93,16 @@ Test(compare, each_signal_class_named_with_coordinates)
     cmp_expect_one(&c, "pe_prod[0][0]", 0, 3);
 }
 
+/* Each counter has its name and nothing outside them does. Kills
+ * mutate-harness's f4db5253ad13 (the name read one past the table). */
+Test(compare, counter_names_and_none_outside)
+{
+    cr_assert_str_eq(stc_counter_name(STC_CNT_CYCLES), "cycles");
+    cr_assert_str_eq(stc_counter_name(STC_NUM_COUNTERS - 1), "a_bytes");
+    cr_assert_str_eq(stc_counter_name(-1), "?");
+    cr_assert_str_eq(stc_counter_name(STC_NUM_COUNTERS), "?");
+}
+
 Test(compare, ports_before_probes_and_all_counted)
 {
     cmp_pair c;

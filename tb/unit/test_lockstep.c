@@ -32,6 +32,8 @@ static stc_stream lk_stream(const char *kind, unsigned len)
 
 static stc_vec lk_vec(const char *cls, unsigned k);
 static stc_vec lk_vec_bias(const char *cls, unsigned k, bool bias);
+/* The same with M = m instead of 3. */
+static stc_vec lk_vec_shaped(const char *cls, unsigned m, unsigned k, bool bias);
 static stc_run_result lk_txn_three(const stc_run_opts *o, const rtl_fault *f);
 static stc_run_opts lk_txn_opts(void);
 
@@ -835,6 +837,62 @@ Test(lockstep, hang_after_the_last_row_expects_no_row)
     stc_vec_free(&v);
 }
 
+/* The hang is the waiting channel whose beat comes first in a command's
+ * order (section 10): the command, then its bias rows, then per block the
+ * weights before the activations. Each pair of waiting channels, in one
+ * command, is named by the earlier; an activation beat of block 0 comes
+ * before a weight beat of block 1. Kills mutate-harness's 3bf187a514e5
+ * (every channel but the weights ordered as weights) and c5ae992f4d20
+ * (the command ordered after the bias). */
+Test(lockstep, the_hang_names_the_channel_whose_beat_comes_first)
+{
+    stc_vec v = lk_vec_bias("sp24", 32, true); /* bias rows, four blocks */
+    stc_stream s = {1, &v};
+    stc_host_cfg cfg;
+    stc_host h;
+    char name[64];
+    static const struct {
+        int a, b;
+        unsigned beat_a, beat_b;
+        const char *want;
+    } cases[] = {
+        {STC_CH_CMD, STC_CH_BIAS, 0, 0, "(hang: cmd_valid_i waits for cmd_ready_o)"},
+        {STC_CH_BIAS, STC_CH_W, 0, 0, "(hang: bias_valid_i waits for bias_ready_o)"},
+        {STC_CH_W, STC_CH_A, 0, 0, "(hang: w_valid_i waits for w_ready_o)"},
+        {STC_CH_A, STC_CH_W, 0, RTL_DOUBLE_N, "(hang: a_valid_i waits for a_ready_o)"},
+    };
+    memset(&cfg, 0, sizeof cfg);
+    cr_assert_gt(stc_vec_nblk(&v), 1u, "the weights of block 1 need a second block");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+        h.waiting[cases[i].a] = h.waiting[cases[i].b] = true;
+        h.ch[cases[i].a].beat = cases[i].beat_a;
+        h.ch[cases[i].b].beat = cases[i].beat_b;
+        stc_host_hang_name(&h, name, sizeof name);
+        cr_assert_str_eq(name, cases[i].want, "case %zu", i);
+        stc_host_free(&h);
+    }
+    stc_vec_free(&v);
+}
+
+/* A cycle-level difference is written to the log: the MISMATCH line with
+ * the cycle and the number of differing elements, each difference, and in
+ * a stream the command. Kills mutate-harness's 638aca808bec (the report
+ * never written: the run failed without saying where). */
+Test(lockstep, a_difference_is_reported_in_the_log)
+{
+    stc_stream s = lk_stream("mix", 3);
+    stc_run_result r;
+    char *text = t_logged_run(&s, (rtl_fault){RTL_FAULT_RES_DATA, 0, 1, 4, 0}, STC_LEVEL_CYCLE, &r);
+    cr_assert_not(r.pass);
+    cr_assert_str_eq(r.first_signal, "res_data[1]");
+    cr_assert_not_null(strstr(text, "MISMATCH (vector) at cycle "), "%s", text);
+    cr_assert_not_null(strstr(text, ": 1 signal element(s) differ\n  res_data[1] "), "%s", text);
+    cr_assert_not_null(strstr(text, "\n  in command 0 of 3\n"), "%s", text);
+    free(text);
+    stc_stream_free(&s);
+}
+
 /* At the txn level a wrong result row fails the host's row check at the
  * command it belongs to; the scoreboard's later failures, one per
  * command, do not move the first failure's command. */
@@ -946,6 +1004,11 @@ static stc_vec lk_vec(const char *cls, unsigned k)
 
 static stc_vec lk_vec_bias(const char *cls, unsigned k, bool bias)
 {
+    return lk_vec_shaped(cls, 3, k, bias);
+}
+
+static stc_vec lk_vec_shaped(const char *cls, unsigned m, unsigned k, bool bias)
+{
     char err[STC_VEC_ERR_MAX];
     stc_gen_opts o;
     stc_vec v;
@@ -953,7 +1016,7 @@ static stc_vec lk_vec_bias(const char *cls, unsigned k, bool bias)
     stc_gen_opts_init(&o);
     o.cls = cls;
     o.n = RTL_DOUBLE_N;
-    o.m = 3;
+    o.m = m;
     o.k = k;
     o.seed = 11;
     o.bias = bias;
@@ -1446,6 +1509,35 @@ static stc_run_result model_as_dut_of(const stc_stream *s, const stc_params *p,
     stc_step_close(st, NULL, &r);
     *cycles = c;
     return r;
+}
+
+/* A command larger than the design's build (M past M_MAX, or more blocks
+ * than KB_MAX), each alone, cannot run: the step refuses to open. Kills
+ * mutate-harness's 936c2de0ab3d (the two limits refused only together). */
+Test(step_mode, a_command_larger_than_the_build_is_refused)
+{
+    stc_vec v = lk_vec_shaped("sp24", 5, 24, false); /* M = 5, 3 blocks */
+    stc_stream s = {1, &v};
+    stc_run_opts o;
+    stc_step *st = NULL;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    /* The limits are powers of two (stc_tile_create): 8 and 4 fit, 4 and 2 not. */
+    stc_params fits, short_m, few_blocks;
+    stc_rtl_params(&fits);
+    fits.m_max = 8;
+    fits.kb_max = 4;
+    short_m = few_blocks = fits;
+    short_m.m_max = 4;
+    few_blocks.kb_max = 2;
+    cr_assert_eq(stc_vec_nblk(&v), 3u);
+    cr_assert_eq(stc_step_open(&st, &s, &fits, &o, STC_STEP_MODEL_IS_DUT), STC_OK);
+    stc_step_close(st, NULL, NULL);
+    cr_assert_eq(stc_step_open(&st, &s, &short_m, &o, STC_STEP_MODEL_IS_DUT), STC_EPARAM);
+    stc_step_close(st, NULL, NULL);
+    cr_assert_eq(stc_step_open(&st, &s, &few_blocks, &o, STC_STEP_MODEL_IS_DUT), STC_EPARAM);
+    stc_step_close(st, NULL, NULL);
+    stc_vec_free(&v);
 }
 
 /* The same for the double's parameters, with a mid-stream reset at

@@ -14,7 +14,7 @@
  *   result_checked_under_stalls (c) the result check skipped in a cycle in
  *                                   which a stall happened
  *   txn_mismatch_is_written_to_the_log  the scoreboard's TXN MISMATCH line
- *                                   (mutate-harness's 589bced1f256)
+ *                                   (mutate-harness's 589bced1f256, 607b98d2bd1f)
  *   err_o_by_the_faulty_commands_last_row_at_any_latency  (801175977694)
  *   err_o_late_under_latency_0_is_named_so  (6a231fe4f226)
  *   counters_of_a_command_past_2_16_cycles  (0360621e37c9)
@@ -208,6 +208,16 @@ Test(rule_kills, txn_mismatch_is_written_to_the_log)
     cr_assert_not_null(line, "no TXN MISMATCH line in:\n%s", text);
     cr_assert_not_null(strstr(line, want), "want '%s' in:\n%s", want, text);
     cr_assert_not_null(strstr(line, ", RTL "), "%s", text);
+    /* The fault changes a value, not the timing: the row came in the same
+     * cycle on both sides, and the line says which (kills 607b98d2bd1f,
+     * the model's row cycles kept in 32 bits: another row's cycle). */
+    unsigned long long model_at = 0, rtl_at = 0;
+    const char *m_at = strstr(line, " (cycle "), *r_at = m_at ? strstr(m_at + 1, " (cycle ") : NULL;
+    cr_assert(m_at && r_at && sscanf(m_at, " (cycle %llu)", &model_at) == 1 &&
+                  sscanf(r_at, " (cycle %llu)", &rtl_at) == 1,
+              "%s", line);
+    cr_assert_gt(model_at, 0u, "%s", line);
+    cr_assert_eq(model_at, rtl_at, "%s", line);
     free(text);
     stc_stream_free(&s);
 }
