@@ -1485,32 +1485,6 @@ Test(step_mode, every_mode_takes_its_own_sides_and_no_others)
     stc_stream_free(&s);
 }
 
-/* Runs s through a step of mode STC_STEP_MODEL_IS_DUT (the step's own
- * model as the design: no RTL, no sides) for a design of parameters p,
- * with options o. low[c] (for c < nlow; low may be NULL) says whether the
- * step drove reset in cycle c; *cycles counts the cycles driven. */
-static stc_run_result model_as_dut_of(const stc_stream *s, const stc_params *p,
-                                      const stc_run_opts *o, bool *low, size_t nlow,
-                                      uint64_t *cycles)
-{
-    stc_step *st = NULL;
-    stc_inputs in;
-    stc_run_result r;
-    uint64_t c = 0;
-    cr_assert_eq(stc_step_open(&st, s, p, o, STC_STEP_MODEL_IS_DUT), STC_OK);
-    while (stc_step_inputs(st, &in)) {
-        if (low && c < nlow)
-            low[c] = !in.rst_n;
-        c++;
-        if (stc_step_check(st, &in, NULL, NULL, NULL, NULL))
-            break;
-        stc_step_edge(st, &in);
-    }
-    stc_step_close(st, NULL, &r);
-    *cycles = c;
-    return r;
-}
-
 /* A command larger than the design's build (M past M_MAX, or more blocks
  * than KB_MAX), each alone, cannot run: the step refuses to open. Kills
  * mutate-harness's 936c2de0ab3d (the two limits refused only together). */
@@ -1538,6 +1512,32 @@ Test(step_mode, a_command_larger_than_the_build_is_refused)
     cr_assert_eq(stc_step_open(&st, &s, &few_blocks, &o, STC_STEP_MODEL_IS_DUT), STC_EPARAM);
     stc_step_close(st, NULL, NULL);
     stc_vec_free(&v);
+}
+
+/* Runs s through a step of mode STC_STEP_MODEL_IS_DUT (the step's own
+ * model as the design: no RTL, no sides) for a design of parameters p,
+ * with options o. low[c] (for c < nlow; low may be NULL) says whether the
+ * step drove reset in cycle c; *cycles counts the cycles driven. */
+static stc_run_result model_as_dut_of(const stc_stream *s, const stc_params *p,
+                                      const stc_run_opts *o, bool *low, size_t nlow,
+                                      uint64_t *cycles)
+{
+    stc_step *st = NULL;
+    stc_inputs in;
+    stc_run_result r;
+    uint64_t c = 0;
+    cr_assert_eq(stc_step_open(&st, s, p, o, STC_STEP_MODEL_IS_DUT), STC_OK);
+    while (stc_step_inputs(st, &in)) {
+        if (low && c < nlow)
+            low[c] = !in.rst_n;
+        c++;
+        if (stc_step_check(st, &in, NULL, NULL, NULL, NULL))
+            break;
+        stc_step_edge(st, &in);
+    }
+    stc_step_close(st, NULL, &r);
+    *cycles = c;
+    return r;
 }
 
 /* The same for the double's parameters, with a mid-stream reset at
