@@ -196,6 +196,8 @@ void stc_rtl_probe(const stc_rtl *r, stc_probes *pr)
         pr->cnt[STC_CNT_CYCLES] += r->cyc_base;
     if (fault_on(r, RTL_FAULT_CYCLES_IDLE))
         pr->cnt[STC_CNT_CYCLES] += r->idle_run;
+    if (fault_on(r, RTL_FAULT_STALL_ALL))
+        pr->cnt[STC_CNT_STALL_CYCLES] = pr->cnt[STC_CNT_CYCLES];
 }
 
 void stc_rtl_probe_scalars(const stc_rtl *r, stc_probes *pr)

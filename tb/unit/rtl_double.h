@@ -63,6 +63,8 @@ typedef enum rtl_fault_kind {
     RTL_FAULT_SLOW,           /* bias_ready, w_ready and a_ready 1 only every `bit`-th
                                  cycle (the model sees no beat in the others): a tile
                                  `bit` times slower per row, correct at txn */
+    RTL_FAULT_STALL_ALL,      /* stall_cycles reads cycles: every busy cycle counted as a
+                                 stall, the bound of the txn rule stall_cycles <= cycles */
 } rtl_fault_kind;
 
 typedef struct rtl_fault {

@@ -132,6 +132,25 @@ Test(lockstep, meta_fault_with_nothing_to_fault_is_refused_by_the_host)
  * last one alone: a 2:4 command followed by a dense one (nothing to fault
  * in it) is a stream with a fault (mutate-harness's 320a7de62aec, a count
  * become an assignment, refused it). */
+/* A caller may run metadata that does not decode on purpose (the tile
+ * then flags err_o): the host drives it with its MAC count unknown, it
+ * does not refuse the stream (mutate-harness's b7e7bc7f6346 returned the
+ * decode error from stc_host_init). */
+Test(lockstep, a_command_whose_metadata_does_not_decode_is_driven_with_its_macs_unknown)
+{
+    stc_vec v = lk_vec("sp24", 8);
+    stc_stream s = {1, &v};
+    stc_host_cfg cfg;
+    stc_host h;
+    memset(&cfg, 0, sizeof cfg);
+    v.meta[0] = 0; /* every nibble 0x0: the same index twice, illegal */
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK, "a stream with illegal metadata refused");
+    cr_assert_not(h.cmds[0].macs_known);
+    cr_assert_not(h.cmds[0].fault.on, "the vector's own metadata is not a planted fault");
+    stc_host_free(&h);
+    stc_vec_free(&v);
+}
+
 Test(lockstep, meta_fault_in_a_command_before_the_last_is_counted)
 {
     stc_vec cmds[2] = {lk_vec("sp24", 8), lk_vec("dense", 8)};
@@ -148,6 +167,34 @@ Test(lockstep, meta_fault_in_a_command_before_the_last_is_counted)
     stc_vec_free(&cmds[1]);
 }
 
+/* The inputs a host (seed 9, the weights held back for hold cycles)
+ * drives in cycle 0 of the single command v. */
+static stc_inputs lk_first_inputs(const stc_vec *v, uint64_t hold)
+{
+    stc_stream s = {1, (stc_vec *)v};
+    stc_host_cfg cfg;
+    stc_host h;
+    stc_inputs in;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.seed = 9;
+    cfg.hold = hold;
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+    stc_host_drive(&h, &in);
+    stc_host_free(&h);
+    return in;
+}
+
+/* The OR of the metadata lanes of in, each checked to be a nibble. */
+static unsigned lk_meta_or(const stc_inputs *in, unsigned n)
+{
+    unsigned meta_or = 0;
+    for (unsigned c = 0; c < n; c++) {
+        meta_or |= in->w_meta[c];
+        cr_assert_leq(in->w_meta[c], 0xfu, "lane %u: a nibble", c);
+    }
+    return meta_or;
+}
+
 /* Where nothing is valid the host drives junk, not zeros or the last beat
  * (docs/compare-levels.md: an RTL that samples a payload without its valid
  * diverges at once): in the first cycle of a dense command without bias
@@ -157,26 +204,32 @@ Test(lockstep, meta_fault_in_a_command_before_the_last_is_counted)
 Test(lockstep, the_host_drives_junk_where_nothing_is_valid)
 {
     stc_vec v = lk_vec("dense", 8);
-    stc_stream s = {1, &v};
-    stc_host_cfg cfg;
-    stc_host h;
-    stc_inputs in;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.seed = 9;
     cr_assert_not(v.has_bias);
-    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
-    stc_host_drive(&h, &in);
+    stc_inputs in = lk_first_inputs(&v, 0);
     cr_assert(in.cmd_valid && in.w_valid && !in.bias_valid);
     int32_t bias_or = 0;
-    unsigned meta_or = 0;
-    for (unsigned c = 0; c < v.n; c++) {
+    for (unsigned c = 0; c < v.n; c++)
         bias_or |= in.bias_data[c];
-        meta_or |= in.w_meta[c];
-        cr_assert_leq(in.w_meta[c], 0xfu, "lane %u: a nibble", c);
-    }
     cr_assert_neq(bias_or, 0, "the bias port without bias_valid carries zeros, not junk");
-    cr_assert_neq(meta_or, 0u, "a dense weight beat's metadata lanes carry zeros, not don't-cares");
-    stc_host_free(&h);
+    cr_assert_neq(lk_meta_or(&in, v.n), 0u,
+                  "a dense weight beat's metadata lanes carry zeros, not don't-cares");
+    stc_vec_free(&v);
+}
+
+/* The weight port too: while --hold keeps the weights back, w_data and
+ * the metadata lanes carry junk (mutate-harness's 811286796306 left them
+ * 0, so an RTL that samples a weight without w_valid would load zeros,
+ * which the model's empty bank also holds). */
+Test(lockstep, the_host_drives_junk_on_the_weight_port_while_it_holds_the_weights)
+{
+    stc_vec v = lk_vec("sp24", 8);
+    stc_inputs in = lk_first_inputs(&v, 2);
+    cr_assert(in.cmd_valid && !in.w_valid, "the weights are held in cycle 0");
+    unsigned data_or = 0;
+    for (unsigned c = 0; c < v.n; c++)
+        data_or |= (uint8_t)in.w_data[c];
+    cr_assert_neq(data_or, 0u, "w_data without w_valid carries zeros, not junk");
+    cr_assert_neq(lk_meta_or(&in, v.n), 0u, "w_meta without w_valid carries zeros, not junk");
     stc_vec_free(&v);
 }
 
@@ -603,6 +656,24 @@ Test(lockstep, cycles_counter_bugs_fail_at_txn)
     cr_assert_str_eq(d.first_signal, "counters: reset");
 }
 
+/* stall_cycles <= cycles is the whole txn rule of the stall count (its
+ * meaning is the micro-architecture's, docs/architecture.md section 7):
+ * a tile that counts every busy cycle as a stall is at the bound and
+ * passes txn, while ports, which knows the base tile's definition, fails
+ * it. Kills mutate-harness's d6a4670b25bc (stall_cycles >= cycles taken
+ * as the violation). */
+Test(lockstep, stall_cycles_equal_to_cycles_is_within_the_txn_rule)
+{
+    rtl_fault all = {RTL_FAULT_STALL_ALL, 0, 0, 0, 0};
+    stc_run_result t = lk_level_run(all, STC_LEVEL_TXN);
+    cr_assert(t.pass, "%s", t.first_signal);
+    cr_assert_gt(t.cnt[STC_CNT_STALL_CYCLES], 0u);
+    cr_assert_eq(t.cnt[STC_CNT_STALL_CYCLES], t.cnt[STC_CNT_CYCLES]);
+    stc_run_result p = lk_level_run(all, STC_LEVEL_PORTS);
+    cr_assert_not(p.pass);
+    cr_assert_str_eq(p.first_signal, "counters");
+}
+
 /* At the cycle level the counters are probes compared with the model's
  * every cycle, and their rules are not applied (docs/compare-levels.md):
  * the same counter bugs are divergences there, named by the counter, and
@@ -842,8 +913,9 @@ Test(lockstep, hang_after_the_last_row_expects_no_row)
  * weights before the activations. Each pair of waiting channels, in one
  * command, is named by the earlier; an activation beat of block 0 comes
  * before a weight beat of block 1. Kills mutate-harness's 3bf187a514e5
- * (every channel but the weights ordered as weights) and c5ae992f4d20
- * (the command ordered after the bias). */
+ * (every channel but the weights ordered as weights), c5ae992f4d20
+ * (the command ordered after the bias) and f92a8f09c7c4 (every channel
+ * with a command ordered as weights). */
 Test(lockstep, the_hang_names_the_channel_whose_beat_comes_first)
 {
     stc_vec v = lk_vec_bias("sp24", 32, true); /* bias rows, four blocks */
@@ -860,9 +932,14 @@ Test(lockstep, the_hang_names_the_channel_whose_beat_comes_first)
         {STC_CH_BIAS, STC_CH_W, 0, 0, "(hang: bias_valid_i waits for bias_ready_o)"},
         {STC_CH_W, STC_CH_A, 0, 0, "(hang: w_valid_i waits for w_ready_o)"},
         {STC_CH_A, STC_CH_W, 0, RTL_DOUBLE_N, "(hang: a_valid_i waits for a_ready_o)"},
+        /* Block 1's first weight beat before its first activation beat
+         * (beat M): the activations' pass is beat / M, not beat / N. */
+        {STC_CH_W, STC_CH_A, RTL_DOUBLE_N, 3, "(hang: w_valid_i waits for w_ready_o)"},
     };
     memset(&cfg, 0, sizeof cfg);
     cr_assert_gt(stc_vec_nblk(&v), 1u, "the weights of block 1 need a second block");
+    cr_assert_eq(v.m, 3u, "the last case's activation beat 3 is block 1's first");
+    cr_assert_neq(v.m, v.n, "M = N would not tell beat / M from beat / N");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
         h.waiting[cases[i].a] = h.waiting[cases[i].b] = true;
@@ -891,6 +968,16 @@ Test(lockstep, a_difference_is_reported_in_the_log)
     cr_assert_not_null(strstr(text, "\n  in command 0 of 3\n"), "%s", text);
     free(text);
     stc_stream_free(&s);
+    /* A single vector has no command to name (mutate-harness's
+     * d6cb67181aa5 named command 0 of 1). */
+    stc_vec v = lk_vec("dense", 8);
+    stc_stream one = {1, &v};
+    text = t_logged_run(&one, (rtl_fault){RTL_FAULT_RES_DATA, 0, 1, 4, 0}, STC_LEVEL_CYCLE, &r);
+    cr_assert_not(r.pass);
+    cr_assert_not_null(strstr(text, "MISMATCH (vector) at cycle "), "%s", text);
+    cr_assert_null(strstr(text, "in command"), "%s", text);
+    free(text);
+    stc_vec_free(&v);
 }
 
 /* At the txn level a wrong result row fails the host's row check at the
@@ -1511,6 +1598,31 @@ Test(step_mode, a_command_larger_than_the_build_is_refused)
     stc_step_close(st, NULL, NULL);
     cr_assert_eq(stc_step_open(&st, &s, &few_blocks, &o, STC_STEP_MODEL_IS_DUT), STC_EPARAM);
     stc_step_close(st, NULL, NULL);
+    stc_vec_free(&v);
+}
+
+/* A step that did not open ran nothing and reports nothing: closing it
+ * leaves the caller's result as it was (stc_gemm closes into its error
+ * record; mutate-harness's 2b3f1af72252 wrote a passing run of 0 cycles
+ * into it). */
+Test(step_mode, a_step_that_did_not_open_reports_nothing)
+{
+    stc_vec v = lk_vec_shaped("sp24", 5, 24, false);
+    stc_stream s = {1, &v};
+    stc_run_opts o;
+    stc_params small;
+    stc_step *st = NULL;
+    stc_run_result res, before;
+    memset(&o, 0, sizeof o);
+    o.check.max_errors = 1;
+    stc_rtl_params(&small);
+    small.m_max = 4; /* M = 5 does not fit */
+    memset(&res, 0xa5, sizeof res);
+    memcpy(&before, &res, sizeof res);
+    cr_assert_eq(stc_step_open(&st, &s, &small, &o, STC_STEP_MODEL_IS_DUT), STC_EPARAM);
+    cr_assert_not_null(st, "the failed open still hands back its step to close");
+    stc_step_close(st, NULL, &res);
+    cr_assert_eq(memcmp(&res, &before, sizeof res), 0, "a failed open wrote a result");
     stc_vec_free(&v);
 }
 

@@ -597,6 +597,31 @@ static void facts_stream(stc_stream *s)
     h->w[0] = h->w[31] = 0;
 }
 
+/* The widest skip list: 64 blocks (STC_VEC_NBLK_MAX), the first and the
+ * last skipped. Kills mutate-harness's 06f89b981828 (a bit past nblk
+ * read: skip >> 64, undefined, which x86 takes as skip >> 0 and counts
+ * block 0 twice). */
+Test(run_report, facts_of_a_vector_of_64_blocks)
+{
+    stc_stream s;
+    stc_file_facts f;
+    cr_assert_eq(stc_stream_alloc(&s, 1), STC_OK);
+    stc_vec *v = &s.cmd[0];
+    strcpy(v->cls, "blocksparse");
+    v->n = 4;
+    v->m = 1;
+    v->k = 256; /* 64 blocks of 4 rows */
+    v->skip = 1ull | 1ull << 63;
+    cr_assert_eq(stc_vec_alloc(v), STC_OK);
+    cr_assert_eq(stc_vec_nblk(v), 64u);
+    memset(v->w, 1, (size_t)v->k * v->n);
+    stc_file_facts_of(&s, &f);
+    cr_expect_eq(f.nblk, 64u);
+    cr_expect_eq(f.nskip, 2u);
+    cr_expect_eq(f.w_zeros, 0u);
+    stc_stream_free(&s);
+}
+
 Test(run_report, facts_of_a_vector_and_of_a_stream)
 {
     stc_stream s;
