@@ -327,6 +327,114 @@ Test(lockstep, policies_parse_by_name_and_nothing_else)
     cr_assert_str_eq(stc_policy_name(STC_POLICY_COUNT), "?");
 }
 
+/* The random policy draws one of the three others for each command, with
+ * the seed: over 12 commands each is drawn and none stays "random", and a
+ * gap command has its gap (mutate-harness's 7263a8914eb4 never drew: every
+ * command ran under the switch's default, one policy for all). */
+Test(lockstep, the_random_policy_draws_each_policy_per_command)
+{
+    stc_stream s = lk_stream("mix", 12);
+    stc_host_cfg cfg;
+    stc_host h;
+    unsigned seen[STC_POLICY_COUNT] = {0};
+    memset(&cfg, 0, sizeof cfg);
+    cfg.seed = 3;
+    cfg.policy = STC_POLICY_RANDOM;
+    cr_assert_eq(s.ncmd, 12u);
+    cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+    for (unsigned i = 0; i < s.ncmd; i++) {
+        stc_policy p = h.cmds[i].policy;
+        cr_assert_lt(p, STC_POLICY_RANDOM, "command %u: policy %d", i, p);
+        seen[p]++;
+        cr_assert_eq(h.cmds[i].gap > 0, p == STC_POLICY_GAP, "command %u: gap %u", i,
+                     h.cmds[i].gap);
+    }
+    for (int p = 0; p < STC_POLICY_RANDOM; p++)
+        cr_assert_gt(seen[p], 0u, "%s never drawn in 12 commands", stc_policy_name((stc_policy)p));
+    stc_host_free(&h);
+    stc_stream_free(&s);
+}
+
+/* The cycles a per-cycle hook saw: how many, the first and the last. */
+typedef struct lk_hook_seen {
+    uint64_t calls, first, last;
+} lk_hook_seen;
+
+static void lk_hook(void *ctx, uint64_t cycle, const stc_inputs *in, const stc_outputs *eo,
+                    const stc_probes *ep, const stc_outputs *ao, const stc_probes *ap)
+{
+    lk_hook_seen *seen = ctx;
+    (void)in, (void)eo, (void)ep, (void)ao, (void)ap;
+    if (seen->calls++ == 0)
+        seen->first = cycle;
+    seen->last = cycle;
+}
+
+/* The per-cycle hook (coverage, the waveform window) sees every cycle the
+ * compare sees: from cycle 1, the first after the reset edge, to the last,
+ * once each. Cycle 0 shows whatever the RTL held before reset, which no
+ * coverage bin or trace should take for the tile's (mutate-harness's
+ * 713f22e20d0a called it at cycle 0 too). */
+Test(lockstep, the_cycle_hook_sees_every_compared_cycle_from_cycle_1)
+{
+    stc_rtl *rtl;
+    stc_stream s = lk_stream("mix", 3);
+    stc_run_opts o;
+    stc_run_result r;
+    lk_hook_seen seen = {0, 0, 0};
+    memset(&o, 0, sizeof o);
+    o.stim.seed = 3;
+    o.check.max_errors = 1;
+    o.report.on_cycle = lk_hook;
+    o.report.hook_ctx = &seen;
+    cr_assert_eq(stc_rtl_create(0, NULL, &rtl), STC_OK);
+    cr_assert_eq(stc_lockstep_stream(rtl, &s, &o, &r), STC_OK);
+    cr_assert(r.pass, "%s", r.first_signal);
+    /* The run's cycles are numbered 1 to r.cycles after the reset edge's
+     * cycle 0, the cycle the run ends in included. */
+    cr_assert_eq(seen.first, 1u);
+    cr_assert_eq(seen.last, r.cycles, "last %llu of %llu cycles", (unsigned long long)seen.last,
+                 (unsigned long long)r.cycles);
+    cr_assert_eq(seen.calls, r.cycles);
+    stc_rtl_destroy(rtl);
+    stc_stream_free(&s);
+}
+
+/* --stall P withholds each channel's valid, and res_ready, in P % of the
+ * cycles: over 100,000 cycles res_ready is 1 in (100 - P) % of them, within
+ * four standard deviations, at 50 % and at 99 % (the host takes 0..100;
+ * the command line stops at 90). Kills mutate-harness's 1702cea83c39 (a
+ * stall for a draw <= P: one point more, and at 99 % every cycle, so the
+ * host never offered anything, which is not a tile's hang: the run went
+ * on for ever). */
+Test(lockstep, the_stall_rate_is_the_share_of_stalled_cycles)
+{
+    static const unsigned pct[] = {50, 99};
+    stc_vec v = lk_vec("dense", 8);
+    stc_stream s = {1, &v};
+    for (size_t i = 0; i < sizeof pct / sizeof pct[0]; i++) {
+        stc_host_cfg cfg;
+        stc_host h;
+        stc_inputs in;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.seed = 3;
+        cfg.stall_pct = pct[i];
+        cr_assert_eq(stc_host_init(&h, &s, &cfg), STC_OK);
+        unsigned ready = 0, draws = 100000;
+        for (unsigned c = 0; c < draws; c++) {
+            stc_host_drive(&h, &in);
+            ready += in.res_ready;
+        }
+        double p = (100.0 - pct[i]) / 100.0, want = draws * p, off = ready - want;
+        cr_assert(off * off < 16 * draws * p * (1.0 - p),
+                  "--stall %u: res_ready in %u of %u cycles, want %.0f", pct[i], ready, draws,
+                  want);
+        cr_assert(in.cmd_valid, "--stall %u: the command never offered", pct[i]);
+        stc_host_free(&h);
+    }
+    stc_vec_free(&v);
+}
+
 /* A new host has recorded nothing, whatever its memory held before: no
  * violation, an all-zero first-violation record, and one traffic tracker
  * per sector class, each of the default size. stc_host_init writes its
