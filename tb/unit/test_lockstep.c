@@ -128,10 +128,6 @@ Test(lockstep, meta_fault_with_nothing_to_fault_is_refused_by_the_host)
     stc_vec_free(&sparse);
 }
 
-/* The check of meta_fault counts every command the host faulted, not the
- * last one alone: a 2:4 command followed by a dense one (nothing to fault
- * in it) is a stream with a fault (mutate-harness's 320a7de62aec, a count
- * become an assignment, refused it). */
 /* A caller may run metadata that does not decode on purpose (the tile
  * then flags err_o): the host drives it with its MAC count unknown, it
  * does not refuse the stream (mutate-harness's b7e7bc7f6346 returned the
@@ -151,6 +147,10 @@ Test(lockstep, a_command_whose_metadata_does_not_decode_is_driven_with_its_macs_
     stc_vec_free(&v);
 }
 
+/* The check of meta_fault counts every command the host faulted, not the
+ * last one alone: a 2:4 command followed by a dense one (nothing to fault
+ * in it) is a stream with a fault (mutate-harness's 320a7de62aec, a count
+ * become an assignment, refused it). */
 Test(lockstep, meta_fault_in_a_command_before_the_last_is_counted)
 {
     stc_vec cmds[2] = {lk_vec("sp24", 8), lk_vec("dense", 8)};
